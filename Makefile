@@ -1,0 +1,35 @@
+# Two commands do all the set-up: `make demo` and `make test`. Each creates .venv when it is
+# missing and installs what it needs; nothing is installed by hand.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+CORE   := $(VENV)/.core-installed
+FULL   := $(VENV)/.test-installed
+
+.PHONY: demo test bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+# The score-keeping user's install: no torch, no ultralytics.
+$(CORE): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e .
+	touch $@
+
+# The tests need the dev tools, PostgreSQL's client and the training extra (the smoke run).
+$(FULL): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[dev,train]'
+	touch $@ $(CORE)
+
+demo: $(CORE)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" bash samples/demo.sh
+
+test: $(FULL)
+	$(PY) -m pytest -q -n 2
+
+bench: $(FULL)
+	$(PY) bench/solver_bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,66 @@
+"""Racks against the deck: copies, jokers and sizes (CR-1, CR-4, CR-18, SR-1, SR-4).
+
+>>> from engine.tiles import parse_tiles
+>>> check_counts(parse_tiles("r7 r7 r7"))
+Traceback (most recent call last):
+...
+engine.errors.RuleError: a 3rd r7: the deck has only 2
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.errors import RuleError
+from engine.rules import CLOSED, Rules
+from engine.tiles import Tile
+
+
+def _name(tile: Tile, rules: Rules) -> str:
+    return tile.card() if not rules.is_closed else str(tile)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def check_counts(tiles: Iterable[Tile], rules: Rules = CLOSED, *, where: str = "") -> None:
+    """No kind more often than the deck holds it (2 copies; 2 jokers Closed, 4 Simple)."""
+    counts = Counter(tiles)
+    for tile, n in sorted(counts.items()):
+        limit = rules.jokers if tile.is_joker else rules.copies
+        if n > limit:
+            what = "joker" if tile.is_joker else _name(tile, rules)
+            place = f" {where}" if where else ""
+            raise RuleError(f"a {_ordinal(limit + 1)} {what}{place}: the deck has only {limit}")
+
+
+def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
+    """A rack the closing check accepts: Closed 15 tiles, or 14 plus the atu; Simple 14 cards."""
+    size = len(rack)
+    full = rules.close_size
+    if rules.is_closed and atu is not None and size == full - 1:
+        pass  # closing with the atu (CR-19)
+    elif size != full:
+        what = "tiles" if rules.is_closed else "cards"
+        extra = f" (or {full - 1} plus the atu)" if rules.is_closed else ""
+        raise RuleError(f"a closing rack has {full} {what}{extra}; this one has {size}")
+    check_counts(list(rack) + ([atu] if atu is not None else []), rules, where="counting the atu" if atu else "")
+
+
+def check_table(racks: Mapping[str, Sequence[Tile]], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
+    """All the racks of one hand, and the atu, together against the deck."""
+    seen: Counter[Tile] = Counter()
+    if atu is not None:
+        seen[atu] += 1
+    for name, rack in racks.items():
+        for tile in rack:
+            seen[tile] += 1
+            limit = rules.jokers if tile.is_joker else rules.copies
+            if seen[tile] > limit:
+                what = "joker" if tile.is_joker else _name(tile, rules)
+                raise RuleError(
+                    f"{name}'s {what} would be a {_ordinal(seen[tile])} {what}"
+                    f"{' counting the atu' if atu is not None and tile == atu else ''}: the deck has only {limit}"
+                )

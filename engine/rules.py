@@ -1,0 +1,159 @@
+"""Rule sets as values: the Closed Rummy and Simple rummy presets (RULES.md section 0).
+
+Every house option is a field; a table's settings are a ``Rules`` value stored with the game.
+Overrides load from TOML (``--rules FILE``):
+
+>>> CLOSED.replace(positional_ace=True).positional_ace
+True
+>>> Rules.from_toml_text('variant = "simple"\\njokers = 2').jokers
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from engine.errors import RuleError
+
+Variant = Literal["closed", "simple"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One table's rules. Defaults are Closed Rummy's (RULES.md section 0)."""
+
+    variant: Variant = "closed"
+    #: jokers in the deck: Closed 2 (CR-1); Simple 4, house option 2 (SR-1).
+    jokers: int = 2
+    #: copies of each numbered kind in the deck (two decks / two sets of tiles).
+    copies: int = 2
+    #: tiles held after drawing, the size of a closing rack: Closed 15 (CR-18), Simple 14 (SR-17).
+    close_size: int = 15
+    #: CR-15 / 0.6: the 14-tile run 1-2-...-13-1 is allowed; False = at most one ace per run.
+    long_run: bool = True
+    #: CR-22 house option: ace worth 5 low, 10 high, 25 in a set (default: 25 everywhere).
+    positional_ace: bool = False
+    #: CR-22: value of a joker inside a board formation.
+    joker_board_value: int = 50
+    #: CR-23: the loser's rack: 1-9 = low_penalty, 10-13 = high_penalty, joker = joker_penalty.
+    low_penalty: int = 5
+    high_penalty: int = 10
+    joker_penalty: int = 50
+    #: CR-25: bonus for the player dealt the atu's twin (house option 25).
+    twin_bonus: int = 50
+    #: CR-26: an atu that is an ace or a joker doubles every hand score.
+    atu_doubles: bool = True
+    #: CR-27 house option: closing by throwing an ace also doubles the closer's score.
+    ace_close_doubles: bool = False
+    #: CR-28 house option: cap the stacked multiplier (4 by default, 2 with the cap).
+    max_multiplier: int = 4
+    #: CR-30/31: a hand nobody closes: everyone pays the rack ("pay") or nobody scores ("void").
+    nobody_closed: Literal["pay", "void"] = "pay"
+    #: CR-33: a tie for the highest total at the stop: a shared win, or play another hand.
+    tie: Literal["shared", "play_on"] = "shared"
+    #: CR-3: you throw to your left neighbour ("left") or, house option, your right ("right").
+    direction: Literal["left", "right"] = "left"
+    #: SR-18: a close must show at least one run and one set (Simple rummy).
+    need_run_and_set: bool = False
+    #: SR-20: what each loser takes in Simple rummy.
+    loser_points: int = 100
+    #: SR-21/22: the total at which a side loses (1 vs 1 and 3 players; 2 vs 2).
+    limit_single: int = 300
+    limit_teams: int = 600
+    #: SR-10 house option: a kept tournante may be discarded on the same turn.
+    tournante_same_turn: bool = False
+    #: SR-15: an empty stock is rebuilt from the discards ("reshuffle") or the round is void.
+    empty_stock: Literal["reshuffle", "void"] = "reshuffle"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.variant == "closed"
+
+    @property
+    def hand_size(self) -> int:
+        """Tiles held between turns (and on a loser's rack)."""
+        return self.close_size - 1
+
+    def replace(self, **changes: Any) -> Rules:
+        return _checked(dataclasses.replace(self, **changes))
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """A variant's preset with the given fields overridden; unknown keys are an error."""
+        data = dict(data)
+        variant = data.get("variant", "closed")
+        if variant not in PRESETS:
+            raise RuleError(f"unknown variant {variant!r}: use closed or simple")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise RuleError(f"unknown rule option(s): {', '.join(unknown)}")
+        base = PRESETS[variant]
+        for key, value in data.items():
+            expected = type(getattr(base, key))
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                raise RuleError(f"rule option {key} must be {expected.__name__}, not {value!r}")
+        return _checked(dataclasses.replace(base, **data))
+
+    @classmethod
+    def from_toml_text(cls, text: str, *, variant: str | None = None) -> Rules:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise RuleError(f"rules file is not valid TOML: {exc}") from None
+        data = data.get("rules", data)
+        if variant is not None:
+            if data.get("variant", variant) != variant:
+                raise RuleError(f"rules file is for {data['variant']}, not {variant}")
+            data["variant"] = variant
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path, *, variant: str | None = None) -> Rules:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RuleError(f"cannot read rules file {path}: {exc.strerror}") from None
+        return cls.from_toml_text(text, variant=variant)
+
+
+_CHOICES = {
+    "nobody_closed": ("pay", "void"),
+    "tie": ("shared", "play_on"),
+    "direction": ("left", "right"),
+    "empty_stock": ("reshuffle", "void"),
+}
+
+
+def _checked(rules: Rules) -> Rules:
+    if rules.variant not in ("closed", "simple"):
+        raise RuleError(f"unknown variant {rules.variant!r}")
+    if not 0 <= rules.jokers <= 4:
+        raise RuleError("jokers must be between 0 and 4")
+    if rules.max_multiplier not in (1, 2, 4):
+        raise RuleError("max_multiplier must be 1, 2 or 4")
+    if rules.close_size < 4:
+        raise RuleError("close_size must be at least 4")
+    for name, allowed in _CHOICES.items():
+        if getattr(rules, name) not in allowed:
+            raise RuleError(f"bad value for {name}: {getattr(rules, name)!r} (one of {', '.join(allowed)})")
+    return rules
+
+
+CLOSED = Rules()
+SIMPLE = Rules(variant="simple", jokers=4, close_size=14, need_run_and_set=True)
+PRESETS: dict[str, Rules] = {"closed": CLOSED, "simple": SIMPLE}
+
+
+def preset(variant: str) -> Rules:
+    try:
+        return PRESETS[variant]
+    except KeyError:
+        raise RuleError(f"unknown variant {variant!r}: use closed or simple") from None
