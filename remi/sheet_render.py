@@ -1,0 +1,177 @@
+"""Rich rendering of sheets, history, games and stats (the CLI's side; no database here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
+    from scoresheet.stats import PlayerStats
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def badges(row: SheetRow, player: str) -> str:
+    """SS-3: ★ closer, ×2/×4, T twin; Ø for a hand nobody closed."""
+    s = row.scores[player]
+    out = ""
+    if s.closer:
+        out += "★"
+    if s.multiplier != 1:
+        out += f"×{s.multiplier}"
+    if s.twin:
+        out += "T"
+    return out
+
+
+def _side_cells(sheet: Sheet, row: SheetRow) -> list[str]:
+    g = sheet.game
+    cells = []
+    for side, members in g.sides.items():
+        score = sum(row.scores[p].score for p in members)
+        total = sum(row.totals[p] for p in members)
+        mark = "".join(badges(row, p) for p in members)
+        colour = "green" if score > 0 and g.rules.is_closed else "red" if score and g.rules.is_closed else ""
+        text = f"{_signed(score) if g.rules.is_closed else score}{(' ' + mark) if mark else ''}"
+        cells.append(f"[{colour}]{text}[/]\n[dim]{total}[/]" if colour else f"{text}\n[dim]{total}[/]")
+    return cells
+
+
+def render_sheet(con: Console, sheet: Sheet) -> None:
+    g = sheet.game
+    closed = g.rules.is_closed
+    title = f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}"
+    table = Table(title=title, caption="★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed" if closed else "★ went out",
+                  show_footer=True)
+    table.add_column("#", justify="right", footer="Total")
+    rounds = sheet.rounds_lost() if not closed else {}
+    for side in g.sides:
+        total = sheet.side_totals()[side]
+        foot = f"{total}" + (f" ({rounds[side]} lost)" if not closed else "")
+        table.add_column(side, justify="right", footer=f"[bold]{foot}[/]")
+    table.add_column("hand", footer="")
+    for row in sheet.rows:
+        info = []
+        if closed:
+            info.append(f"atu {row.hand.atu}")
+            if row.hand.nobody:
+                info.append("Ø")
+            elif row.board is not None:
+                info.append(f"board {row.board}")
+            if row.discard == "*":
+                info.append("joker close")
+            if row.hand.atu_close:
+                info.append("atu close")
+        else:
+            info.append(f"out: {row.hand.closer}")
+        if row.hand.note:
+            info.append(row.hand.note)
+        if row.after_end:
+            info.append("[red]after the end[/]")
+        table.add_row(f"{row.number}", *_side_cells(sheet, row), f"[dim]starter {row.starter}[/]\n" + ", ".join(info))
+    con.print(table)
+    con.print(_status(sheet))
+
+
+def _status(sheet: Sheet) -> str:
+    g = sheet.game
+    standing = ", ".join(f"{i}. {side} {total}" for i, (side, total) in enumerate(sheet.standing(), 1))
+    lines = [f"Standing: {standing}" if sheet.rows else "No hands yet."]
+    if g.rules.is_closed:
+        lines.append(f"Target: ±{g.target}" if g.target else "No target: play until the table stops.")
+    else:
+        lines.append(f"A side loses at {sheet.limit}.")
+    if sheet.finished:
+        who = " and ".join(sheet.winners) if sheet.winners else "nobody"
+        lines.append(f"[bold green]Game over after hand {sheet.ended_at}: {who} {'win' if len(sheet.winners) > 1 else 'wins'}.[/]")
+        if any(r.after_end for r in sheet.rows):
+            lines.append("[red]Hands after the end were recorded before a correction ended the game earlier.[/]")
+    else:
+        lines.append(f"Next {'starter' if g.rules.is_closed else 'dealer'}: {sheet.next_starter()}")
+    return "\n".join(lines)
+
+
+def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -> None:
+    """After a write: the hand's scores (if any), then the totals and the status."""
+    con.print(f"[bold]{sheet.game.name}[/]: {message}.")
+    if number is not None and 1 <= number <= len(sheet.rows):
+        row = sheet.rows[number - 1]
+        parts = [f"{p} {_signed(row.scores[p].score)}{badges(row, p)}" for p in sheet.game.players]
+        con.print(f"Hand {number}: " + ", ".join(parts))
+    con.print("Totals: " + ", ".join(f"{side} {total}" for side, total in sheet.side_totals().items()))
+    con.print(_status(sheet))
+
+
+def describe_hand(hand: Any) -> str:
+    if hand is None:
+        return ""
+    parts = []
+    if hand.nobody:
+        parts.append("nobody closed")
+    elif hand.closer:
+        parts.append(f"closer {hand.closer}")
+    if hand.atu:
+        parts.append(f"atu {hand.atu}" + (" (pulled in)" if hand.atu_close else ""))
+    if hand.board is not None:
+        parts.append(f"board {hand.board}")
+    if hand.board_points is not None:
+        parts.append(f"board {hand.board_points}")
+    if hand.throw:
+        parts.append(f"throw {hand.throw}")
+    if hand.twin:
+        parts.append(f"twin {hand.twin}")
+    for name, rack in hand.racks.items():
+        parts.append(f"{name} {rack.describe()}")
+    if hand.note:
+        parts.append(f"note: {hand.note}")
+    return "; ".join(parts)
+
+
+def render_history(con: Console, game: GameInfo, lines: Sequence[HistoryLine]) -> None:
+    table = Table(title=f"{game.name}: history")
+    for col in ("#", "when (UTC)", "what", "hand", "input"):
+        table.add_column(col)
+    for h in lines:
+        what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": f"undo of #{h.undoes}"}[h.kind]
+        style = "strike dim" if h.undone else ""
+        table.add_row(str(h.seq), h.created_at.replace("T", " ").rstrip("Z"), what + (" (undone)" if h.undone else ""),
+                      str(h.number or ""), describe_hand(h.hand), style=style)
+    con.print(table)
+
+
+def render_games(con: Console, sheets: Sequence[Sheet]) -> None:
+    table = Table(title="games")
+    for col in ("id", "name", "variant", "players", "hands", "status", "started (UTC)"):
+        table.add_column(col)
+    for s in sheets:
+        g = s.game
+        if s.finished:
+            status = "won by " + " and ".join(s.winners)
+        elif s.rows:
+            leader, total = s.standing()[0]
+            status = f"open; {leader} leads ({total})" if g.rules.is_closed else f"open; {leader} best ({total})"
+        else:
+            status = "open"
+        table.add_row(str(g.id), g.name, g.variant, ", ".join(g.players), str(len(s.rows)), status,
+                      g.created_at[:16].replace("T", " "))
+    con.print(table)
+
+
+def render_stats(con: Console, stats: Sequence[PlayerStats]) -> None:
+    table = Table(title="players")
+    for col in ("player", "games", "won", "hands", "closes", "avg/hand", "best hand", "best streak"):
+        table.add_column(col, justify="right" if col != "player" else "left")
+    for s in stats:
+        table.add_row(s.player, str(s.games), str(s.games_won), str(s.hands), str(s.closes), f"{s.average:.1f}",
+                      _signed(s.best_hand) if s.hands else "", str(s.best_streak))
+    con.print(table)

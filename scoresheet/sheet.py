@@ -1,0 +1,217 @@
+"""A game's sheet, derived from its settings and its action log.
+
+``replay`` turns the log (hands, fixes, deletions, undos) into the hands as finally
+recorded; ``build_sheet`` scores each through the engine (``entry.score_hand``), keeps the
+running totals and finds where the game stops (CR-33, SR-21..23).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import HandScore, Rules, closed_winners, simple_limit, simple_result
+from scoresheet.entry import HandInput, score_hand
+from scoresheet.errors import SheetError
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's settings, independent of the database row."""
+
+    id: int
+    name: str
+    variant: str
+    players: tuple[str, ...]
+    teams: tuple[tuple[str, ...], ...] | None
+    target: int | None
+    rules: Rules
+    created_at: str = ""
+
+    @property
+    def sides(self) -> dict[str, tuple[str, ...]]:
+        """Columns of the sheet: each team (Simple 2 vs 2), else each player."""
+        if self.teams:
+            return {"+".join(t): tuple(t) for t in self.teams}
+        return {p: (p,) for p in self.players}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "variant": self.variant, "players": list(self.players),
+                "teams": [list(t) for t in self.teams] if self.teams else None, "target": self.target,
+                "rules": self.rules.to_dict(), "created_at": self.created_at}
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One action of the log, as stored."""
+
+    seq: int
+    kind: str  # hand | fix | delete | undo
+    created_at: str
+    hand_seq: int | None = None
+    undoes: int | None = None
+    hand: HandInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """An action with what it did, for ``remi history``."""
+
+    seq: int
+    kind: str
+    created_at: str
+    number: int | None  # the hand's number when the action was taken
+    undone: bool
+    undoes: int | None
+    hand: HandInput | None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    number: int
+    hand_seq: int
+    hand: HandInput
+    scores: dict[str, HandScore]
+    totals: dict[str, int]
+    board: int | None
+    discard: str | None
+    starter: str
+    after_end: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    game: GameInfo
+    rows: list[SheetRow]
+    totals: dict[str, int]
+    finished: bool
+    winners: list[str]
+    losers: list[str] = field(default_factory=list)
+    #: Simple: the total at which a side loses; Closed: None
+    limit: int | None = None
+    #: the hand after which the game stopped (None while it goes on)
+    ended_at: int | None = None
+
+    def side_totals(self) -> dict[str, int]:
+        return {s: sum(self.totals[p] for p in members) for s, members in self.game.sides.items()}
+
+    def rounds_lost(self) -> dict[str, int]:
+        """Simple rummy: rounds each side lost (SS-8)."""
+        return {s: sum(1 for r in self.rows if any(r.scores[p].score > 0 for p in members))
+                for s, members in self.game.sides.items()}
+
+    def next_starter(self) -> str:
+        return self.game.players[len(self.rows) % len(self.game.players)]
+
+    def standing(self) -> list[tuple[str, int]]:
+        """Sides from best to worst: highest first in Closed Rummy, lowest first in Simple."""
+        sign = -1 if self.game.rules.is_closed else 1
+        return sorted(self.side_totals().items(), key=lambda kv: (sign * kv[1], kv[0]))
+
+    def to_dict(self) -> dict[str, Any]:
+        g = self.game
+        out: dict[str, Any] = {
+            "game": g.name, "id": g.id, "variant": g.variant, "players": list(g.players),
+            "teams": [list(t) for t in g.teams] if g.teams else None, "target": g.target,
+            "hands": [
+                {"number": r.number, "scores": {p: s.score for p, s in r.scores.items()},
+                 "totals": dict(r.totals), "closer": r.hand.closer, "nobody": r.hand.nobody,
+                 "multiplier": {p: s.multiplier for p, s in r.scores.items() if s.multiplier != 1},
+                 "twin": r.hand.twin, "atu": r.hand.atu, "board": r.board, "throw": r.discard,
+                 "starter": r.starter, "after_end": r.after_end}
+                for r in self.rows
+            ],
+            "totals": dict(self.totals), "finished": self.finished, "winners": list(self.winners),
+            "ended_at": self.ended_at,
+        }
+        if not g.rules.is_closed:
+            out["limit"] = self.limit
+            out["side_totals"] = self.side_totals()
+            out["rounds_lost"] = self.rounds_lost()
+            out["losers"] = list(self.losers)
+        out["next_starter"] = self.next_starter()
+        return out
+
+
+def replay(log: Sequence[LogEntry]) -> tuple[list[tuple[int, HandInput]], list[HistoryLine]]:
+    """The live hands ``[(hand_seq, input)]`` in play order, and the annotated history."""
+    undone = {e.undoes for e in log if e.kind == "undo"}
+    live: dict[int, HandInput] = {}
+    history: list[HistoryLine] = []
+    numbers: dict[int, int] = {}  # action seq -> the hand number it concerned
+    for e in log:
+        number: int | None = None
+        if e.kind == "undo":
+            number = numbers.get(e.undoes) if e.undoes is not None else None
+        elif e.seq in undone:
+            target = e.hand_seq if e.hand_seq is not None else e.seq
+            number = list(live).index(target) + 1 if target in live else len(live) + 1
+        elif e.kind == "hand" and e.hand is not None:
+            live[e.seq] = e.hand
+            number = len(live)
+        elif e.kind == "fix" and e.hand_seq in live and e.hand is not None:
+            number = list(live).index(e.hand_seq) + 1
+            live[e.hand_seq] = e.hand
+        elif e.kind == "delete" and e.hand_seq in live:
+            number = list(live).index(e.hand_seq) + 1
+            del live[e.hand_seq]
+        if number is not None:
+            numbers[e.seq] = number
+        history.append(HistoryLine(e.seq, e.kind, e.created_at, number, e.seq in undone, e.undoes, e.hand))
+    return list(live.items()), history
+
+
+def undoable(log: Sequence[LogEntry]) -> LogEntry | None:
+    """The latest action that is not an undo and not undone yet: what ``undo`` cancels."""
+    undone = {e.undoes for e in log if e.kind == "undo"}
+    for e in reversed(log):
+        if e.kind != "undo" and e.seq not in undone:
+            return e
+    return None
+
+
+def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]]) -> Sheet:
+    """Score every hand through the engine, with running totals and the end of the game."""
+    rules = game.rules
+    players = game.players
+    totals = {p: 0 for p in players}
+    rows: list[SheetRow] = []
+    finished, winners, losers, ended_at = False, [], [], None
+    limit = None if rules.is_closed else simple_limit(len(game.sides), teams=bool(game.teams), rules=rules)
+    for i, (hand_seq, hand) in enumerate(hands, start=1):
+        try:
+            result = score_hand(players, game.teams, rules, hand)
+        except SheetError as exc:
+            raise SheetError(f"hand {i} of {game.name} no longer scores: {exc}") from None
+        for p, s in result.scores.items():
+            totals[p] += s.score
+        rows.append(SheetRow(i, hand_seq, hand, result.scores, dict(totals), result.board, result.discard,
+                             players[(i - 1) % len(players)], after_end=finished))
+        if not finished:
+            end = _end(game, totals, limit)
+            if end is not None:
+                finished, ended_at = True, i
+                winners, losers = end
+    return Sheet(game, rows, totals, finished, winners, losers, limit, ended_at)
+
+
+def _end(game: GameInfo, totals: Mapping[str, int], limit: int | None) -> tuple[list[str], list[str]] | None:
+    if game.rules.is_closed:
+        won = closed_winners(totals, target=game.target, rules=game.rules)
+        return None if won is None else (won, [])
+    sides = game.sides
+    result = simple_result({s: sum(totals[p] for p in m) for s, m in sides.items()}, limit=limit or 0)
+    if result is None:
+        return None
+    lost, won = result
+    return [p for s in won for p in sides[s]], [p for s in lost for p in sides[s]]
+
+
+def game_info(row: Any) -> GameInfo:
+    """A ``models.Game`` row as a ``GameInfo``."""
+    teams = json.loads(row.teams) if row.teams else None
+    return GameInfo(row.id, row.name, row.variant, tuple(json.loads(row.players)),
+                    tuple(tuple(t) for t in teams) if teams else None, row.target,
+                    Rules.from_dict(json.loads(row.rules)), row.created_at)

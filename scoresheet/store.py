@@ -1,0 +1,400 @@
+"""The store API: games, hands, fixes, undo and history on an SQLAlchemy engine.
+
+Every write is one transaction that first locks the game (SQLite: ``BEGIN IMMEDIATE``;
+PostgreSQL: ``SELECT ... FOR UPDATE`` on the game row), re-reads its log, checks the new
+action against it, and appends one row. Input is validated through the engine before any
+write starts, so refused input never touches the database.
+
+>>> store = Store.open("sqlite://")
+>>> g = store.new_game("demo", "simple", ["Ana", "Ben"])
+>>> store.record(g.id, HandInput(closer="Ana")).totals
+{'Ana': 0, 'Ben': 100}
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from engine import RemiError, Rules, preset
+from scoresheet.entry import HandInput, RackInput, canonical, score_hand
+from scoresheet.errors import SheetError, StoreError
+from scoresheet.sheet import GameInfo, HistoryLine, LogEntry, Sheet, build_sheet, game_info, replay, undoable
+
+T = TypeVar("T")
+EXPORT_FORMAT = "remi-game/1"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Store:
+    """Games and their hands in one database. Takes the engine; holds nothing else."""
+
+    def __init__(self, engine: Any, *, url: str = "") -> None:
+        self.engine = engine
+        self.url = url
+
+    @classmethod
+    def open(cls, db: str | None = None, *, migrate: bool = True) -> Store:
+        """Open (creating or migrating) the sheet at ``db``: a path, a URL, or REMI_DB/the default."""
+        from scoresheet.db import ensure_schema, make_engine, resolve_url
+
+        url = resolve_url(db) if db != "sqlite://" else db
+        engine = make_engine(url)
+        if migrate:
+            ensure_schema(engine, url)
+        return cls(engine, url=url)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _session(self, *, write: bool = False) -> Any:
+        from sqlmodel import Session
+
+        engine = self.engine.execution_options(remi_write=True) if write else self.engine
+        return Session(engine, expire_on_commit=False)
+
+    def _guard(self, fn: Callable[[], T]) -> T:
+        """Database errors as one clear StoreError line; retries a write that lost a race."""
+        from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+        from scoresheet.db import _first_line, describe
+
+        for attempt in range(8):
+            try:
+                return fn()
+            except IntegrityError as exc:
+                if "uq_action_game_seq" in str(exc) or "action.game_id, action.seq" in str(exc):
+                    time.sleep(0.05 * (attempt + 1))
+                    continue
+                raise StoreError(f"{describe(self.url)}: {_first_line(exc)}") from None
+            except OperationalError as exc:
+                msg = _first_line(exc)
+                if "readonly" in msg.replace("-", "").replace(" ", "") or "read-only" in msg:
+                    raise StoreError(f"{describe(self.url)} is read-only: nothing was recorded") from None
+                if ("deadlock" in msg or "could not serialize" in msg or "locked" in msg) and attempt < 7:
+                    time.sleep(0.1 * (attempt + 1))
+                    continue
+                raise StoreError(f"{describe(self.url)}: {msg}") from None
+            except DBAPIError as exc:
+                raise StoreError(f"{describe(self.url)}: {_first_line(exc)}") from None
+        raise StoreError(f"{describe(self.url)}: too busy; nothing was recorded, try again")
+
+    def games(self) -> list[Sheet]:
+        """Every game's sheet, newest first."""
+        def run() -> list[Sheet]:
+            from sqlmodel import select
+
+            from scoresheet.models import Action, Game
+
+            with self._session() as s:
+                rows = s.exec(select(Game).order_by(Game.id.desc())).all()  # type: ignore[union-attr]
+                actions = s.exec(select(Action).order_by(Action.game_id, Action.seq)).all()
+            by_game: dict[int, list[Any]] = {}
+            for a in actions:
+                by_game.setdefault(a.game_id, []).append(a)
+            return [self._sheet(game_info(g), by_game.get(g.id, []), lenient=True) for g in rows]
+        return self._guard(run)
+
+    def find_game(self, selector: str | None = None) -> GameInfo:
+        """A game by name or id; by default the latest open one."""
+        def run() -> GameInfo:
+            from sqlmodel import select
+
+            from scoresheet.models import Game
+
+            with self._session() as s:
+                if selector:
+                    row = s.exec(select(Game).where(Game.name == selector)).first()
+                    if row is None and selector.isdigit():
+                        row = s.get(Game, int(selector))
+                    if row is None:
+                        raise SheetError(f"no game {selector!r}: see remi games")
+                    return game_info(row)
+                rows = s.exec(select(Game).order_by(Game.id.desc())).all()  # type: ignore[union-attr]
+                if not rows:
+                    raise SheetError("no game yet: start one with remi new --variant closed --players Ana,Dan")
+                for row in rows:
+                    info = game_info(row)
+                    if not self._sheet(info, self._log(s, info.id), lenient=True).finished:
+                        return info
+                raise SheetError("every game is finished: start one with remi new, or pick one with --game")
+        return self._guard(run)
+
+    def _log(self, s: Any, game_id: int) -> list[Any]:
+        from sqlmodel import select
+
+        from scoresheet.models import Action
+
+        return list(s.exec(select(Action).where(Action.game_id == game_id).order_by(Action.seq)).all())
+
+    @staticmethod
+    def _entries(rows: Sequence[Any]) -> list[LogEntry]:
+        return [LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes,
+                         _hand_of(a) if a.kind in ("hand", "fix") else None) for a in rows]
+
+    def _sheet(self, game: GameInfo, rows: Sequence[Any], *, lenient: bool = False) -> Sheet:
+        hands, _ = replay(self._entries(rows))
+        try:
+            return build_sheet(game, hands)
+        except SheetError:
+            if not lenient:
+                raise
+            return build_sheet(game, [])
+
+    def sheet(self, game_id: int) -> Sheet:
+        def run() -> Sheet:
+            from scoresheet.models import Game
+
+            with self._session() as s:
+                game = game_info(s.get(Game, game_id))
+                return self._sheet(game, self._log(s, game_id))
+        return self._guard(run)
+
+    def log(self, game_id: int) -> list[LogEntry]:
+        def run() -> list[LogEntry]:
+            with self._session() as s:
+                return self._entries(self._log(s, game_id))
+        return self._guard(run)
+
+    def history(self, game_id: int) -> list[HistoryLine]:
+        return replay(self.log(game_id))[1]
+
+    # -- writing -------------------------------------------------------------------------
+
+    def new_game(self, name: str | None, variant: str, players: Sequence[str], *,
+                 teams: Sequence[Sequence[str]] | None = None, target: int | None = None,
+                 rules: Rules | None = None, note: str | None = None) -> GameInfo:
+        """Seat a new game; players in seat order (Simple 2 vs 2: partners opposite)."""
+        try:
+            rules = rules or preset(variant)
+        except RemiError as exc:
+            raise SheetError(str(exc)) from None
+        players, teams = check_seating(variant, rules, players, teams, target)
+
+        def run() -> GameInfo:
+            from sqlmodel import select
+
+            from scoresheet.models import Game
+
+            with self._session(write=True) as s:
+                game_name = name
+                if not game_name:
+                    count = len(s.exec(select(Game.id)).all())
+                    game_name = f"game {count + 1}"
+                    while s.exec(select(Game).where(Game.name == game_name)).first() is not None:
+                        count += 1
+                        game_name = f"game {count + 1}"
+                elif s.exec(select(Game).where(Game.name == game_name)).first() is not None:
+                    raise SheetError(f"a game named {game_name!r} already exists: choose another --name")
+                row = Game(name=game_name, variant=variant, players=json.dumps(list(players)),
+                           teams=json.dumps([list(t) for t in teams]) if teams else None, target=target,
+                           rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=_now(), note=note)
+                s.add(row)
+                s.commit()
+                return game_info(row)
+        return self._guard(run)
+
+    def _write(self, game_id: int, make: Callable[[GameInfo, list[LogEntry]], dict[str, Any]]) -> Sheet:
+        """One write transaction: lock the game, read its log, append what ``make`` returns."""
+        def run() -> Sheet:
+            from sqlmodel import select
+
+            from scoresheet.models import Action, Game
+
+            with self._session(write=True) as s:
+                row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
+                if row is None:
+                    raise SheetError(f"no game with id {game_id}")
+                game = game_info(row)
+                rows = self._log(s, game_id)
+                log = self._entries(rows)
+                fields = make(game, log)
+                seq = (rows[-1].seq if rows else 0) + 1
+                action = Action(game_id=game_id, seq=seq, created_at=_now(), **fields)
+                s.add(action)
+                s.flush()
+                sheet = self._sheet(game, [*rows, action])
+                s.commit()
+                return sheet
+        return self._guard(run)
+
+    def record(self, game_id: int, hand: HandInput) -> Sheet:
+        """Record the next hand (refused on a finished game or invalid input)."""
+        game = self._info(game_id)
+        hand = canonical(hand)
+        score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
+
+        def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
+            current = build_sheet(game, replay(log)[0])
+            if current.finished:
+                raise SheetError(f"{game.name} is finished ({_won(current)}): start a new game with remi new")
+            return {"kind": "hand", **_fields(hand)}
+        return self._write(game_id, make)
+
+    def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
+        """Replace hand ``number``'s inputs (recorded; undo reverts it)."""
+        game = self._info(game_id)
+        hand = canonical(hand)
+        score_hand(game.players, game.teams, game.rules, hand)
+
+        def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
+            return {"kind": "fix", "hand_seq": _hand_seq(game, log, number), **_fields(hand)}
+        return self._write(game_id, make)
+
+    def delete(self, game_id: int, number: int) -> Sheet:
+        """Strike hand ``number`` out (recorded; undo brings it back)."""
+        def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
+            return {"kind": "delete", "hand_seq": _hand_seq(game, log, number)}
+        return self._write(game_id, make)
+
+    def undo(self, game_id: int) -> tuple[Sheet, LogEntry]:
+        """Cancel the latest action not yet undone (a hand, a fix or a deletion)."""
+        undone: list[LogEntry] = []
+
+        def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
+            last = undoable(log)
+            if last is None:
+                raise SheetError(f"nothing to undo in {game.name}")
+            undone[:] = [last]
+            return {"kind": "undo", "undoes": last.seq, "hand_seq": last.hand_seq if last.kind != "hand" else last.seq}
+        sheet = self._write(game_id, make)
+        return sheet, undone[0]
+
+    def _info(self, game_id: int) -> GameInfo:
+        def run() -> GameInfo:
+            from scoresheet.models import Game
+
+            with self._session() as s:
+                row = s.get(Game, game_id)
+                if row is None:
+                    raise SheetError(f"no game with id {game_id}")
+                return game_info(row)
+        return self._guard(run)
+
+    # -- export / import -----------------------------------------------------------------
+
+    def export_game(self, game_id: int) -> dict[str, Any]:
+        """The game's settings and its whole log (every action as entered): lossless."""
+        game = self._info(game_id)
+        log = self.log(game_id)
+        return {
+            "format": EXPORT_FORMAT,
+            "game": {k: v for k, v in game.to_dict().items() if k != "id"},
+            "actions": [
+                {"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "hand_seq": e.hand_seq,
+                 "undoes": e.undoes, "hand": e.hand.to_dict() if e.hand else None}
+                for e in log
+            ],
+        }
+
+    def import_game(self, data: dict[str, Any], *, name: str | None = None) -> GameInfo:
+        """A game from ``export_game``'s JSON, checked (every hand scores) before anything is written."""
+        try:
+            if data.get("format") != EXPORT_FORMAT:
+                raise SheetError(f"not a remi game export (expected format {EXPORT_FORMAT})")
+            g = data["game"]
+            rules = Rules.from_dict(g["rules"])
+            players, teams = check_seating(g["variant"], rules, g["players"], g.get("teams"), g.get("target"))
+            entries = [LogEntry(int(a["seq"]), str(a["kind"]), str(a["created_at"]), a.get("hand_seq"), a.get("undoes"),
+                                HandInput.from_dict(a["hand"]) if a.get("hand") else None) for a in data["actions"]]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, RemiError):
+                raise SheetError(f"bad export: {exc}") from None
+            raise SheetError(f"bad export: missing or malformed {exc}") from None
+        for e in entries:
+            if e.kind not in ("hand", "fix", "delete", "undo"):
+                raise SheetError(f"bad export: unknown action {e.kind!r}")
+        seqs = [e.seq for e in entries]
+        if seqs != sorted(set(seqs)):
+            raise SheetError("bad export: action numbers repeat or are out of order")
+        info = GameInfo(0, name or g["name"], g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
+                        g.get("target"), rules)
+        build_sheet(info, replay(entries)[0])  # every hand must score
+
+        def run() -> GameInfo:
+            from sqlmodel import select
+
+            from scoresheet.models import Action, Game
+
+            with self._session(write=True) as s:
+                if s.exec(select(Game).where(Game.name == info.name)).first() is not None:
+                    raise SheetError(f"a game named {info.name!r} already exists: import it with --name NEW")
+                row = Game(name=info.name, variant=info.variant, players=json.dumps(list(players)),
+                           teams=json.dumps([list(t) for t in teams]) if teams else None, target=info.target,
+                           rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=g.get("created_at") or _now())
+                s.add(row)
+                s.flush()
+                for e in entries:
+                    s.add(Action(game_id=row.id, seq=e.seq, kind=e.kind, created_at=e.created_at, hand_seq=e.hand_seq,
+                                 undoes=e.undoes, **(_fields(e.hand) if e.hand else {})))
+                s.commit()
+                return game_info(row)
+        return self._guard(run)
+
+
+def check_seating(variant: str, rules: Rules, players: Sequence[str], teams: Sequence[Sequence[str]] | None,
+                  target: int | None) -> tuple[list[str], list[list[str]] | None]:
+    """Seats and teams a table can play with; SheetError otherwise."""
+    if variant not in ("closed", "simple") or rules.variant != variant:
+        raise SheetError(f"unknown variant {variant!r}: use closed or simple")
+    players = [p.strip() for p in players]
+    teams_l = [[p.strip() for p in t] for t in teams] if teams else None
+    if teams_l and not players:
+        if len(teams_l) != 2 or any(len(t) != 2 for t in teams_l):
+            raise SheetError("teams are two pairs, like --teams Ana+Ion,Dan+Eva")
+        players = [teams_l[0][0], teams_l[1][0], teams_l[0][1], teams_l[1][1]]
+    if any(not p for p in players):
+        raise SheetError("a player's name is empty")
+    for p in players:
+        if any(c in p for c in "=,+") or p.isdigit():
+            raise SheetError(f"{p!r} cannot be a name (no = , + and not a bare number)")
+    dupes = sorted({p for p in players if players.count(p) > 1})
+    if dupes:
+        raise SheetError(f"{', '.join(dupes)} named twice: every player needs their own name")
+    if not 2 <= len(players) <= 4:
+        raise SheetError(f"{len(players)} players: a table has 2 to 4")
+    if target is not None and (target <= 0 or variant != "closed"):
+        raise SheetError("--target is for Closed Rummy, a positive number of points" if target <= 0 or variant != "closed" else "")
+    if teams_l:
+        if variant != "simple":
+            raise SheetError("teams are for Simple rummy (2 vs 2)")
+        if len(players) != 4 or len(teams_l) != 2 or any(len(t) != 2 for t in teams_l):
+            raise SheetError("teams are two pairs of the four players, like --teams Ana+Ion,Dan+Eva")
+        if sorted(p for t in teams_l for p in t) != sorted(players):
+            raise SheetError("the teams must hold exactly the players, each once")
+        for t in teams_l:
+            if abs(players.index(t[0]) - players.index(t[1])) != 2:
+                raise SheetError(f"partners sit opposite: seat {t[0]} and {t[1]} two places apart "
+                                 f"(like --players {teams_l[0][0]},{teams_l[1][0]},{teams_l[0][1]},{teams_l[1][1]})")
+    elif variant == "simple" and len(players) == 4:
+        raise SheetError("4 players in Simple rummy play 2 vs 2: give --teams A+C,B+D")
+    return players, teams_l
+
+
+def _won(sheet: Sheet) -> str:
+    return ("won by " + " and ".join(sheet.winners)) if sheet.winners else "over"
+
+
+def _hand_seq(game: GameInfo, log: list[LogEntry], number: int) -> int:
+    hands = replay(log)[0]
+    if not 1 <= number <= len(hands):
+        raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})")
+    return hands[number - 1][0]
+
+
+def _fields(hand: HandInput) -> dict[str, Any]:
+    return {"closer": hand.closer, "nobody": hand.nobody, "atu": hand.atu, "board": hand.board,
+            "board_points": hand.board_points, "throw": hand.throw, "atu_close": hand.atu_close,
+            "twin": hand.twin, "racks": json.dumps({n: r.to_dict() for n, r in hand.racks.items()}) if hand.racks else None,
+            "note": hand.note}
+
+
+def _hand_of(a: Any) -> HandInput:
+    racks = {n: RackInput.from_dict(r) for n, r in json.loads(a.racks).items()} if a.racks else {}
+    return HandInput(closer=a.closer, nobody=bool(a.nobody), atu=a.atu, board=a.board, board_points=a.board_points,
+                     throw=a.throw, atu_close=bool(a.atu_close), twin=a.twin, racks=racks, note=a.note)
