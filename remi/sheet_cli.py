@@ -240,10 +240,14 @@ def register(app: typer.Typer) -> None:
     _register(app, "fix", hand_command(fix=True), fix_doc, with_number=True)
 
     @app.command("sheet")
-    def sheet(game: GameOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    def sheet(
+        last: Annotated[int, typer.Option("--last", help="Show only the last N hands (the totals count them all).")] = 40,
+        all_hands: Annotated[bool, typer.Option("--all", help="Show every hand.")] = False,
+        game: GameOpt = None, db: DbOpt = None, as_json: JsonOpt = False,
+    ) -> None:
         """Show the score sheet: one row per hand, running totals, the target and who stands where.
 
-        Example: remi sheet --game friday
+        Example: remi sheet --game friday --all
         """
         with errors():
             store = _store(db)
@@ -253,7 +257,7 @@ def register(app: typer.Typer) -> None:
                 return
             from remi.sheet_render import console, render_sheet
 
-            render_sheet(console(), data)
+            render_sheet(console(), data, last=None if all_hands else max(last, 1))
 
     @app.command("undo")
     def undo(game: GameOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:

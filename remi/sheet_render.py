@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 if TYPE_CHECKING:
     from scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
@@ -34,20 +35,24 @@ def badges(row: SheetRow, player: str) -> str:
     return out
 
 
-def _side_cells(sheet: Sheet, row: SheetRow) -> list[str]:
+def _side_cells(sheet: Sheet, row: SheetRow) -> list[Text]:
     g = sheet.game
     cells = []
-    for side, members in g.sides.items():
+    for members in g.sides.values():
         score = sum(row.scores[p].score for p in members)
         total = sum(row.totals[p] for p in members)
         mark = "".join(badges(row, p) for p in members)
-        colour = "green" if score > 0 and g.rules.is_closed else "red" if score and g.rules.is_closed else ""
-        text = f"{_signed(score) if g.rules.is_closed else score}{(' ' + mark) if mark else ''}"
-        cells.append(f"[{colour}]{text}[/]\n[dim]{total}[/]" if colour else f"{text}\n[dim]{total}[/]")
+        if g.rules.is_closed:
+            style = "green" if score > 0 else "red" if score < 0 else ""
+            shown = _signed(score)
+        else:
+            style, shown = ("red" if score else ""), str(score)
+        cells.append(Text.assemble((f"{shown}{mark}", style), (f" {total:>6}", "dim")))
     return cells
 
 
-def render_sheet(con: Console, sheet: Sheet) -> None:
+def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None:
+    """The sheet as a table: one row per hand (score, badges, running total); ``last`` folds older hands."""
     g = sheet.game
     closed = g.rules.is_closed
     title = f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}"
@@ -55,17 +60,22 @@ def render_sheet(con: Console, sheet: Sheet) -> None:
                   show_footer=True)
     table.add_column("#", justify="right", footer="Total")
     rounds = sheet.rounds_lost() if not closed else {}
+    side_totals = sheet.side_totals()
     for side in g.sides:
-        total = sheet.side_totals()[side]
-        foot = f"{total}" + (f" ({rounds[side]} lost)" if not closed else "")
-        table.add_column(side, justify="right", footer=f"[bold]{foot}[/]")
+        foot = f"{side_totals[side]}" + (f" ({rounds[side]} lost)" if not closed else "")
+        table.add_column(f"{side}  (Σ)", justify="right", footer=Text(foot, style="bold"))
+    table.add_column("starter", footer="")
     table.add_column("hand", footer="")
-    for row in sheet.rows:
+    rows = sheet.rows
+    if last is not None and len(rows) > last:
+        table.add_row("…", *(Text("", style="dim") for _ in g.sides), "", Text(f"{len(rows) - last} earlier hands (--all)", style="dim"))
+        rows = rows[-last:]
+    for row in rows:
         info = []
         if closed:
             info.append(f"atu {row.hand.atu}")
             if row.hand.nobody:
-                info.append("Ø")
+                info.append("Ø nobody closed")
             elif row.board is not None:
                 info.append(f"board {row.board}")
             if row.discard == "*":
@@ -77,8 +87,8 @@ def render_sheet(con: Console, sheet: Sheet) -> None:
         if row.hand.note:
             info.append(row.hand.note)
         if row.after_end:
-            info.append("[red]after the end[/]")
-        table.add_row(f"{row.number}", *_side_cells(sheet, row), f"[dim]starter {row.starter}[/]\n" + ", ".join(info))
+            info.append("after the end")
+        table.add_row(str(row.number), *_side_cells(sheet, row), row.starter, ", ".join(info))
     con.print(table)
     con.print(_status(sheet))
 

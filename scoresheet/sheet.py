@@ -172,21 +172,35 @@ def undoable(log: Sequence[LogEntry]) -> LogEntry | None:
     return None
 
 
-def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]]) -> Sheet:
-    """Score every hand through the engine, with running totals and the end of the game."""
+def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start: Sheet | None = None) -> Sheet:
+    """Score every hand through the engine, with running totals and the end of the game.
+
+    ``start``: a sheet of the first hands of ``hands`` (same game), whose rows are reused.
+    """
     rules = game.rules
     players = game.players
-    totals = {p: 0 for p in players}
-    rows: list[SheetRow] = []
-    finished, winners, losers, ended_at = False, [], [], None
     limit = None if rules.is_closed else simple_limit(len(game.sides), teams=bool(game.teams), rules=rules)
-    for i, (hand_seq, hand) in enumerate(hands, start=1):
+    rows: list[SheetRow] = []
+    totals = {p: 0 for p in players}
+    finished, winners, losers, ended_at = False, [], [], None
+    if start is not None and start.game == game:
+        k = 0  # the longest prefix of hands the earlier sheet scored already
+        for r, (seq, h) in zip(start.rows, hands):
+            if r.hand_seq != seq or r.hand != h:
+                break
+            k += 1
+        rows = list(start.rows[:k])
+        if k:
+            totals = dict(rows[-1].totals)
+        if start.ended_at is not None and start.ended_at <= k:
+            finished, winners, losers, ended_at = True, list(start.winners), list(start.losers), start.ended_at
+    for i, (hand_seq, hand) in enumerate(hands[len(rows):], start=len(rows) + 1):
         try:
             result = score_hand(players, game.teams, rules, hand)
         except SheetError as exc:
             raise SheetError(f"hand {i} of {game.name} no longer scores: {exc}") from None
-        for p, s in result.scores.items():
-            totals[p] += s.score
+        for p, sc in result.scores.items():
+            totals[p] += sc.score
         rows.append(SheetRow(i, hand_seq, hand, result.scores, dict(totals), result.board, result.discard,
                              players[(i - 1) % len(players)], after_end=finished))
         if not finished:

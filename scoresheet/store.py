@@ -38,6 +38,8 @@ class Store:
     def __init__(self, engine: Any, *, url: str = "") -> None:
         self.engine = engine
         self.url = url
+        #: the latest sheet computed per game, reused when a log only grew by new hands
+        self._sheets: dict[int, Sheet] = {}
 
     @classmethod
     def open(cls, db: str | None = None, *, migrate: bool = True) -> Store:
@@ -122,7 +124,7 @@ class Store:
                     info = game_info(row)
                     if not self._sheet(info, self._log(s, info.id), lenient=True).finished:
                         return info
-                raise SheetError("every game is finished: start one with remi new, or pick one with --game")
+                return game_info(rows[0])  # every game is over: the latest one (a new hand is refused)
         return self._guard(run)
 
     def _log(self, s: Any, game_id: int) -> list[Any]:
@@ -140,7 +142,9 @@ class Store:
     def _sheet(self, game: GameInfo, rows: Sequence[Any], *, lenient: bool = False) -> Sheet:
         hands, _ = replay(self._entries(rows))
         try:
-            return build_sheet(game, hands)
+            sheet = build_sheet(game, hands, start=self._sheets.get(game.id))
+            self._sheets[game.id] = sheet
+            return sheet
         except SheetError:
             if not lenient:
                 raise
@@ -230,7 +234,8 @@ class Store:
         score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            current = build_sheet(game, replay(log)[0])
+            current = build_sheet(game, replay(log)[0], start=self._sheets.get(game.id))
+            self._sheets[game.id] = current
             if current.finished:
                 raise SheetError(f"{game.name} is finished ({_won(current)}): start a new game with remi new")
             return {"kind": "hand", **_fields(hand)}

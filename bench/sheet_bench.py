@@ -1,0 +1,102 @@
+"""Score-sheet speed: ``remi sheet`` on a game of 500 hands, and ``remi hand``, wall time.
+
+Builds a 500-hand Closed Rummy game (half the boards as tiles, which the engine re-solves on
+every read) in a temporary SQLite file through the store, then times the real CLI as
+subprocesses (median of several runs), beside the cost of importing SQLModel alone.
+
+    .venv/bin/python bench/sheet_bench.py [--hands 500] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+BOARDS = [
+    "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2",
+    "r7 * r9 b11 y11 k11 y2 y3 y4 y5 k6 r6 b6 y6 b13",
+    "k10 k11 k12 k13 r8 y8 b8 y1 y2 y3 r4 r5 r6 r7 y13",
+]
+RACK = "r2 r3 y5 y6 b4 k7 k8 r9 y2 b3 k6 r7 y8 b6"
+
+
+def remi_cmd() -> list[str]:
+    if (ROOT / "remi" / "cli.py").exists() and (ROOT / "remi" / "__main__.py").exists():
+        return [sys.executable, "-m", "remi"]
+    return [sys.executable, str(ROOT / "tests" / "scoresheet" / "remi_harness.py")]
+
+
+def build(db: Path, hands: int) -> None:
+    from scoresheet.entry import HandInput, RackInput
+    from scoresheet.store import Store
+
+    store = Store.open(str(db))
+    game = store.new_game("bench", "closed", ["Ana", "Dan", "Ion"])
+    from scoresheet.models import Action
+    from scoresheet.store import _fields, _now
+
+    with store._session(write=True) as s:  # bulk insert: one transaction for the set-up only
+        for i in range(1, hands + 1):
+            closer = ("Ana", "Dan", "Ion")[i % 3]
+            others = [p for p in ("Ana", "Dan", "Ion") if p != closer]
+            if i % 2:
+                hand = HandInput(closer=closer, atu="k5", board=BOARDS[i % 3], racks={others[0]: RackInput(tiles=RACK),
+                                                                                       others[1]: RackInput(quick="3H")})
+            else:
+                hand = HandInput(closer=closer, atu="y1", board_points=120, twin=others[0],
+                                 racks={others[0]: RackInput(points=95), others[1]: RackInput(points=80)})
+            s.add(Action(game_id=game.id, seq=i, kind="hand", created_at=_now(), **_fields(hand)))
+        s.commit()
+
+
+def timed(argv: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        p = subprocess.run(argv, capture_output=True, text=True, check=False)
+        times.append(time.perf_counter() - t)
+        if p.returncode != 0:
+            raise SystemExit(f"{' '.join(argv)} failed: {p.stderr}")
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=500)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        build(db, args.hands)
+        remi = remi_cmd()
+        sqlmodel = timed([sys.executable, "-c", "import sqlmodel"], args.runs)
+        bare = timed([sys.executable, "-c", "pass"], args.runs)
+        sheet = timed([*remi, "sheet", "--db", str(db)], args.runs)
+        sheet_json = timed([*remi, "sheet", "--json", "--db", str(db)], args.runs)
+        # Each timed hand is recorded, then undone, so the game stays at N hands.
+        hand_times = []
+        for _ in range(args.runs):
+            t = time.perf_counter()
+            subprocess.run([*remi, "hand", "--db", str(db), "--atu", "k5", "--closer", "Ana", "--board", BOARDS[0],
+                            "--rack", f"Dan={RACK}", "--points", "Ion=11L3H"], capture_output=True, check=True)
+            hand_times.append(time.perf_counter() - t)
+            subprocess.run([*remi, "undo", "--db", str(db)], capture_output=True, check=True)
+        hand = statistics.median(hand_times)
+    print(f"python start-up alone:              {bare:.2f} s")
+    print(f"import sqlmodel alone:              {sqlmodel:.2f} s")
+    print(f"remi sheet ({args.hands} hands):           {sheet:.2f} s")
+    print(f"remi sheet --json ({args.hands} hands):    {sheet_json:.2f} s")
+    print(f"remi hand (into {args.hands} hands):       {hand:.2f} s")
+    print(f"(median of {args.runs} runs each, wall time, {' '.join(remi[1:])})")
+
+
+if __name__ == "__main__":
+    main()
