@@ -179,9 +179,9 @@ def render_games(con: Console, sheets: Sequence[Sheet]) -> None:
 
 def render_stats(con: Console, stats: Sequence[PlayerStats]) -> None:
     table = Table(title="players")
-    for col in ("player", "games", "won", "hands", "closes", "avg/hand", "best hand", "best streak"):
-        table.add_column(col, justify="right" if col != "player" else "left")
+    for col in ("player", "variant", "games", "won", "hands", "closes", "avg/hand", "best hand", "best streak"):
+        table.add_column(col, justify="right" if col not in ("player", "variant") else "left")
     for s in stats:
-        table.add_row(s.player, str(s.games), str(s.games_won), str(s.hands), str(s.closes), f"{s.average:.1f}",
+        table.add_row(s.player, s.variant, str(s.games), str(s.games_won), str(s.hands), str(s.closes), f"{s.average:.1f}",
                       _signed(s.best_hand) if s.hands else "", str(s.best_streak))
     con.print(table)

@@ -1,0 +1,171 @@
+"""The sheet commands end to end (real CLI, real database): undo, fix, history, games,
+export/import, stats, plot, the interactive form, help and JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.scoresheet.conftest import ROOT, Remi, remi_command
+
+C1 = ["--atu", "Y2", "--closer", "Ana", "--board", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2",
+      "--rack", "Bogdan=K1 R2 R8 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9 R10", "--points", "Cristi=1J4H"]
+
+
+@pytest.mark.postgres
+def test_undo_fix_delete_and_history(remi_any: Remi) -> None:
+    remi = remi_any
+    remi.ok("new", "--players", "Ana,Bogdan,Cristi", "--name", "friday")
+    remi.ok("hand", *C1)
+    s = remi.ok("hand", "--atu", "b7", "--nobody", "--twin", "Bogdan", "--points", "Ana=70", "--points", "Bogdan=11L3H",
+                "--points", "Cristi=75")
+    assert s["totals"] == {"Ana": 30, "Bogdan": -130, "Cristi": -210}
+    # Correct hand 1: Cristi's rack was 120, not 135.
+    s = remi.ok("fix", "1", *C1[:-2], "--points", "Cristi=120")
+    assert s["hands"][0]["scores"] == {"Ana": 100, "Bogdan": -95, "Cristi": -120}
+    assert s["totals"] == {"Ana": 30, "Bogdan": -130, "Cristi": -195}
+    # Strike hand 2 out, then undo that, then undo the fix.
+    s = remi.ok("fix", "2", "--delete")
+    assert len(s["hands"]) == 1 and s["totals"] == {"Ana": 100, "Bogdan": -95, "Cristi": -120}
+    s = remi.ok("undo")
+    assert len(s["hands"]) == 2 and s["totals"]["Cristi"] == -195
+    s = remi.ok("undo")
+    assert s["totals"] == {"Ana": 30, "Bogdan": -130, "Cristi": -210}
+    s = remi.ok("undo")
+    assert [h["number"] for h in s["hands"]] == [1]
+    h = remi.ok("history")
+    kinds = [(a["kind"], a["hand"], a["undone"]) for a in h["actions"]]
+    assert kinds == [("hand", 1, False), ("hand", 2, True), ("fix", 1, True), ("delete", 2, True),
+                     ("undo", 2, False), ("undo", 1, False), ("undo", 2, False)]
+    assert h["actions"][2]["input"]["racks"]["Cristi"] == {"points": 120}
+    assert h["actions"][0]["input"]["board"] == "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"  # canonical
+    text = remi("history")
+    assert text.code == 0 and "corrected" in text.out and "struck out" in text.out
+    remi.ok("undo")
+    r = remi("undo")
+    assert r.code == 2 and "nothing to undo" in r.err
+
+
+def test_sheet_table_and_games(remi: Remi) -> None:
+    remi.ok("new", "--players", "Ana,Bogdan,Cristi", "--target", "1000", "--name", "friday")
+    remi.ok("hand", *C1)
+    remi.ok("hand", "--atu", "r1", "--closer", "Bogdan", "--board-points", "135", "--joker-close", "--twin", "Bogdan",
+            "--points", "Ana=100", "--points", "Cristi=70")
+    r = remi("sheet")
+    assert r.code == 0, r.err
+    for text in ("friday", "Ana", "Bogdan", "Cristi", "★", "×4", "T", "Target: ±1000", "Standing: 1. Bogdan",
+                 "Next starter: Cristi"):
+        assert text in r.out, (text, r.out)
+    remi.ok("new", "--variant", "simple", "--players", "North,East,South,West", "--teams", "North+South,East+West")
+    remi.ok("hand", "--closer", "West")
+    r = remi("sheet")
+    assert "North+South" in r.out and "(1 lost)" in r.out and "A side loses at 600" in r.out
+    games = remi.ok("games")
+    assert [g["name"] for g in games] == ["game 2", "friday"]
+    assert games[0]["totals"] == {"North": 100, "East": 0, "South": 100, "West": 0}
+    assert remi.ok("sheet", "--game", "friday")["totals"]["Bogdan"] == -95 + (135 + 50) * 4
+    assert "friday" in remi("games").out
+
+
+def test_export_import_round_trip(remi: Remi, tmp_path: Path) -> None:
+    remi.ok("new", "--players", "Ana,Bogdan,Cristi", "--name", "friday", "--target", "2000")
+    remi.ok("hand", *C1)
+    remi.ok("hand", "--atu", "r8", "--atu-close", "--closer", "Cristi", "--board",
+            "R6 R7 R9 B11 B12 B13 B1 Y3 B3 K3 Y5 Y6 Y7 K13", "--points", "Ana=70", "--points", "Bogdan=2J5H")
+    remi.ok("fix", "1", *C1[:-2], "--points", "Cristi=80")
+    remi.ok("hand", "--atu", "k5", "--nobody", "--points", "Ana=70", "--points", "Bogdan=75", "--points", "Cristi=80",
+            "--note", "stock ran out")
+    remi.ok("undo")
+    out = tmp_path / "friday.json"
+    remi.ok("export", "--format", "json", "--out", str(out))
+    exported = json.loads(out.read_text())
+    assert exported["format"] == "remi-game/1" and len(exported["actions"]) == 5
+    imported = remi.ok("import", str(out), "--name", "copy")
+    original = remi.ok("sheet", "--game", "friday")
+    for key in ("hands", "totals", "finished", "winners", "players", "target"):
+        assert imported[key] == original[key]
+    again = remi("export", "--game", "copy")
+    data = json.loads(again.out)
+    assert data["actions"] == exported["actions"]
+    assert {k: v for k, v in data["game"].items() if k != "name"} == {k: v for k, v in exported["game"].items() if k != "name"}
+    r = remi("import", str(out))
+    assert r.code == 2 and "already exists" in r.err
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**exported, "actions": [{**exported["actions"][0], "hand": {
+        **exported["actions"][0]["hand"], "closer": "Zed"}}]}))
+    r = remi("import", str(bad), "--name", "bad")
+    assert r.code == 2 and "Zed" in r.err
+    rows = list(csv.reader(io.StringIO(remi("export", "--format", "csv", "--game", "friday").out)))
+    assert rows[0][:6] == ["hand", "closer", "atu", "board", "throw", "twin"]
+    assert rows[1][6:9] == ["100", "-95", "-80"] and rows[-1][-3:] == [str(v) for v in original["totals"].values()]
+
+
+def test_stats_and_plot(remi: Remi, tmp_path: Path) -> None:
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
+    for closer in ("Ana", "Ana", "Ben", "Ana"):
+        remi.ok("hand", "--closer", closer)
+    remi.ok("new", "--players", "Ana,Ben", "--target", "100")
+    remi.ok("hand", "--atu", "k5", "--closer", "Ben", "--board-points", "150", "--points", "Ana=70")
+    stats = {(s["variant"], s["player"]): s for s in remi.ok("stats")["players"]}
+    ana, ben = stats["simple", "Ana"], stats["simple", "Ben"]
+    assert (ana["hands"], ana["closes"], ana["best_streak"], ana["games_won"], ana["average"]) == (4, 3, 2, 1, 25.0)
+    assert (ben["closes"], ben["games_won"], ben["best_hand"]) == (1, 0, 0)
+    ben = stats["closed", "Ben"]
+    assert (ben["hands"], ben["closes"], ben["games_won"], ben["best_hand"], ben["average"]) == (1, 1, 1, 150, 150.0)
+    assert "best streak" in remi("stats").out
+    png = tmp_path / "totals.png"
+    res = remi.ok("plot", "--out", str(png), "--game", "game 1")
+    assert res["hands"] == 4 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_interactive_closed_hand(remi: Remi) -> None:
+    remi.ok("new", "--players", "Ana,Bogdan,Cristi")
+    answers = "\n".join([
+        "y22",                       # a bad atu: asked again
+        "Y2",
+        "Anna",                      # unknown: asked again
+        "Ana",
+        "n",                         # not an atu close
+        "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2",
+        "",                          # no twin
+        "K1 R2 R8 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9",  # 13 tiles: asked again
+        "K1 R2 R8 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9 R10",
+        "-5",                        # negative: asked again
+        "1J4H",
+    ]) + "\n"
+    r = remi("hand", "--ask", input=answers)
+    assert r.code == 0, r.err + r.out
+    assert "Hand 1: Ana +100★, Bogdan -95, Cristi -135" in r.out
+    assert r.out.count("not a tile") >= 1 and "unknown player 'Anna'" in r.out and "13 tiles" in r.out
+
+
+def test_interactive_simple_hand_and_end_of_input(remi: Remi) -> None:
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
+    assert remi("hand", "--ask", input="Ben\n\n").code == 0
+    before = remi.ok("sheet")
+    r = remi("hand", "--ask", input="Ana\n")  # the input ends before the last answer
+    assert r.code == 130 and "nothing was recorded" in r.err
+    assert remi.ok("sheet") == before
+
+
+def test_help_has_examples_and_json_everywhere() -> None:
+    cmd = remi_command()
+    for name in ("new", "hand", "sheet", "undo", "fix", "history", "games", "export", "import", "stats", "plot"):
+        p = subprocess.run([*cmd, name, "--help"], capture_output=True, text=True, cwd=ROOT, check=False,
+                           env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+        assert p.returncode == 0, p.stderr
+        assert "Example" in p.stdout or "remi hand --atu" in p.stdout, name
+        assert "--json" in p.stdout, name
+
+
+def test_sheet_commands_do_not_import_sqlmodel_at_start_up() -> None:
+    code = ("import sys, typer; from remi.sheet_cli import register; register(typer.Typer()); "
+            "print(sorted(m for m in ('sqlmodel', 'sqlalchemy', 'alembic', 'matplotlib') if m in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert p.stdout.strip() == "[]"
