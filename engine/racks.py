@@ -38,6 +38,7 @@ def check_counts(tiles: Iterable[Tile], rules: Rules = CLOSED, *, where: str = "
 
 def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
     """A rack the closing check accepts: Closed 15 tiles, or 14 plus the atu; Simple 14 cards."""
+    check_counts(list(rack) + ([atu] if atu is not None else []), rules, where="counting the atu" if atu else "")
     size = len(rack)
     full = rules.close_size
     if rules.is_closed and atu is not None and size == full - 1:
@@ -46,7 +47,6 @@ def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile |
         what = "tiles" if rules.is_closed else "cards"
         extra = f" (or {full - 1} plus the atu)" if rules.is_closed else ""
         raise RuleError(f"a closing rack has {full} {what}{extra}; this one has {size}")
-    check_counts(list(rack) + ([atu] if atu is not None else []), rules, where="counting the atu" if atu else "")
 
 
 def check_table(racks: Mapping[str, Sequence[Tile]], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:

@@ -77,10 +77,13 @@ def _code(pos: int, colour: int) -> int:
 class _Search:
     """Exact-cover search with one throw; failures are memoised per (counts, jokers, state)."""
 
-    def __init__(self, rules: Rules, throwable: frozenset[int] | None) -> None:
+    def __init__(self, rules: Rules, throwable: frozenset[int] | None, failed: set | None = None) -> None:
         self.long_run = rules.long_run
         self.throwable = throwable  # tile codes allowed as the throw; None = any
-        self.failed: set[tuple[bytes, int, int, int]] = set()
+        # Failures after the throw don't depend on what may be thrown, so searches for other
+        # throws of the same rack can share them; before the throw they are keyed by it.
+        self.failed: set = set() if failed is None else failed
+        self.tag = -1 if throwable is None else tuple(sorted(throwable))
 
     def can_throw(self, code: int) -> bool:
         return self.throwable is None or code in self.throwable
@@ -97,7 +100,7 @@ class _Search:
             elif j == 1 and throw and self.can_throw(JOKER.code):
                 yield [("throw", JOKER.code)]
             return
-        key = (bytes(cnt), j, throw, need)
+        key = (bytes(cnt), j, need, self.tag if throw else -2)
         if key in self.failed:
             return
         found = False
@@ -184,16 +187,25 @@ class _Search:
             cnt[k] += 1
 
 
-def _subsets(items: list[int], size: int) -> Iterator[tuple[int, ...]]:
-    if size == 1:
-        for x in items:
-            yield (x,)
-    elif size == 2:
-        for a in range(len(items)):
-            for b in range(a + 1, len(items)):
-                yield (items[a], items[b])
-    elif size == 3 and len(items) == 3:
-        yield tuple(items)
+def _all_subsets() -> dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]]:
+    import itertools
+
+    table = {}
+    for c in range(4):
+        higher = list(range(c + 1, 4))
+        for r in range(len(higher) + 1):
+            for items in itertools.combinations(higher, r):
+                for size in (1, 2, 3):
+                    table[(items, size)] = tuple(itertools.combinations(items, size))
+    return table
+
+
+_SUBSETS = _all_subsets()
+
+
+def _subsets(items: list[int] | tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Combinations of the other colours present (precomputed: this sits in the inner loop)."""
+    return _SUBSETS[(tuple(items), size)]
 
 
 def _step_formation(step: Step) -> Formation:
@@ -233,6 +245,41 @@ def _setup(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> tuple[list[i
     return cnt, j, need, throwable
 
 
+def _hopeless(cnt: list[int], j: int) -> bool:
+    """Two or more tiles that no formation can hold: no close, whatever the search would try.
+
+    A tile fits a set if two other colours of its number (or one and a joker) are on the
+    rack, and a run if its colour has two neighbours in a row around it, or, with a joker,
+    one within two steps (the joker bridges the gap or extends the pair).
+    """
+    isolated = 0
+    for i in range(52):
+        if not cnt[i]:
+            continue
+        pos, c = divmod(i, 4)
+        row = pos * 4
+        others = (cnt[row] > 0) + (cnt[row + 1] > 0) + (cnt[row + 2] > 0) + (cnt[row + 3] > 0) - 1
+        if others + (j > 0) >= 2:
+            continue
+
+        def has(number: int) -> bool:
+            if 1 <= number <= 13:
+                return cnt[(number - 1) * 4 + c] > 0
+            return number == 14 and cnt[c] > 0  # the ace above the 13
+
+        numbers = (pos + 1, 14) if pos == 0 else (pos + 1,)
+        fits = False
+        for n in numbers:
+            m2, m1, p1, p2 = has(n - 2), has(n - 1), has(n + 1), has(n + 2)
+            if (m1 and (m2 or p1)) or (p1 and p2) or (j and (m1 or m2 or p1 or p2)):
+                fits = True
+        if not fits:
+            isolated += cnt[i]
+            if isolated >= 2:
+                return True
+    return False
+
+
 def iter_closes(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> Iterator[Close]:
     """Every distinct closing arrangement of the rack (with the atu pulled in, if given)."""
     cnt, j, need, throwable = _setup(rack, rules, atu)
@@ -248,6 +295,8 @@ def iter_closes(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None
 def can_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> bool:
     """Whether the rack closes: all tiles but one in formations (and a run and a set in Simple)."""
     cnt, j, need, throwable = _setup(rack, rules, atu)
+    if _hopeless(cnt, j):
+        return False
     return next(_Search(rules, throwable).solve(cnt, j, 1, need), None) is not None
 
 
@@ -269,6 +318,12 @@ def best_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None 
     tiles = list(rack) + ([atu] if atu is not None else [])
     total = sum(tile_board_value(t, rules) for t in tiles)
     cnt, j, need, throwable = _setup(rack, rules, atu)
+    if _hopeless(cnt, j):
+        return None
+    failed: set = set()
+    # Each search gets its own counts: a search stopped at its first answer leaves them changed.
+    if next(_Search(rules, throwable, failed).solve(list(cnt), j, 1, need), None) is None:
+        return None
     classes: dict[int, set[int]] = {}
     for t in set(tiles):
         if throwable is not None and t.code not in throwable:
@@ -276,7 +331,7 @@ def best_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None 
         pay = (total - tile_board_value(t, rules)) * close_multiplier(t, rules)
         classes.setdefault(pay, set()).add(t.code)
     for pay in sorted(classes, reverse=True):
-        sol = next(_Search(rules, frozenset(classes[pay])).solve(cnt, j, 1, need), None)
+        sol = next(_Search(rules, frozenset(classes[pay]), failed).solve(list(cnt), j, 1, need), None)
         if sol is not None:
             return _to_close(sol, rules)
     return None
@@ -311,7 +366,7 @@ def explain_no_close(
     elif n == 0:
         reason = f"all {len(tiles)} tiles fit formations of 3, but one must be thrown"
     else:
-        names = ", ".join(str(t) for t in loose)
+        names = ", ".join(str(t) if rules.is_closed else t.card() for t in loose)
         reason = f"{n} loose tiles: {names}; a close leaves exactly one"
     return loose, formations, reason
 

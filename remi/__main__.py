@@ -1,0 +1,3 @@
+from remi.cli import main
+
+main()

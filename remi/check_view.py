@@ -1,0 +1,72 @@
+"""What ``remi check`` shows: the rack, the best board formation by formation, or why not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from engine import CloseResult, Rules, Tile, sort_key
+from remi.render import formation_text, notation_for, tiles_text
+
+
+def check_json(result: CloseResult, rules: Rules, atu: Tile | None) -> dict[str, Any]:
+    n = notation_for(rules.variant)
+    best = result.best
+    return {
+        "variant": rules.variant,
+        "rack": [t.format(n) for t in result.rack],
+        "atu": atu.format(n) if atu else None,
+        "can_close": result.can_close,
+        "with_atu": result.with_atu and result.can_close,
+        "discard": best.discard.format(n) if best else None,
+        "formations": [[t.format(n) for t in f.tiles] for f in (best.formations if best else result.formations)],
+        "points": best.points if best else 0,
+        "board": best.board if best else 0,
+        "doubled": bool(best and best.doubled),
+        "loose": [t.format(n) for t in result.loose],
+        "reason": result.reason or None,
+    }
+
+
+def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile | None) -> None:
+    n = notation_for(rules.variant)
+    rack = sorted(result.rack, key=sort_key)
+    head = Text("Rack  ", style="bold")
+    head.append_text(tiles_text(rack, n))
+    if atu is not None:
+        head.append("   atu ", style="bold")
+        head.append_text(tiles_text([atu], n))
+    console.print(head)
+    best = result.best
+    if best is None:
+        console.print(Text(f"Cannot close: {result.reason}.", style="bold red"))
+        if result.formations:
+            console.print("Closest arrangement:")
+            for f in result.formations:
+                console.print(Text("  ").append_text(formation_text(f, n)))
+            console.print(Text("  loose ").append_text(tiles_text(result.loose, n)))
+        return
+    title = "Closes" + (" with the atu" if result.with_atu else "")
+    table = Table(title=title, title_justify="left", show_edge=False, box=None, padding=(0, 2))
+    table.add_column("formation")
+    table.add_column("kind")
+    if rules.is_closed:
+        table.add_column("points", justify="right")
+    for f in best.formations:
+        row = [formation_text(f, n), f.kind]
+        if rules.is_closed:
+            row.append(str(f.value(rules)))
+        table.add_row(*row)
+    console.print(table)
+    throw = Text("Throw ", style="bold").append_text(tiles_text([best.discard], n))
+    console.print(throw)
+    if rules.is_closed:
+        pay = f"Board {best.board}"
+        if best.doubled:
+            pay += f", doubled by the {'joker' if best.discard.is_joker else 'ace'} thrown: {best.points}"
+        console.print(Text(pay + " points.", style="bold green"))
+    else:
+        console.print(Text("Goes out: every opponent takes 100.", style="bold green"))

@@ -1,0 +1,102 @@
+"""remi's command line: a thin typer app over the engine, the score sheet, the tutor and vision.
+
+Each command parses its arguments, makes one library call and renders the answer with rich.
+Heavy libraries (SQLModel, cv2, onnxruntime, torch) are imported inside the commands that
+need them, so ``remi check`` and ``remi --help`` start in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from remi import sheet_cli, tutor_cli, vision_cli
+from remi.errors import fail, user_errors
+
+app = typer.Typer(
+    name="remi",
+    help=(
+        "A table companion for Closed Rummy (remi with tiles and an atu) and Simple rummy "
+        "(rami with cards): score sheet, rack check, tutor and tile vision.\n\n"
+        "Example: remi check \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2\""
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="closed (tiles, atu) or simple (cards).")]
+RulesOpt = Annotated[Optional[Path], typer.Option("--rules", help="TOML file of house options (see README).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")]
+
+
+def load_rules(variant: str, rules_file: Path | None):  # noqa: ANN201
+    """The variant's preset, with a TOML file's house options on top."""
+    from engine import Rules, preset
+
+    if variant not in ("closed", "simple"):
+        raise fail(f"--variant must be closed or simple, not {variant!r}")
+    with user_errors():
+        return Rules.load(rules_file, variant=variant) if rules_file else preset(variant)
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  remi check \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2\"\n\n"
+        "  remi check \"r6 r7 r9 b11 b12 b13 b1 y3 b3 k3 y5 y6 y7 k13\" --atu r8\n\n"
+        "  remi check --variant simple \"5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac\" --json"
+    )
+)
+def check(
+    rack: Annotated[Optional[str], typer.Argument(help="The tiles (r7 k13 *) or cards (7h Qs *), space separated.")] = None,
+    variant: VariantOpt = "closed",
+    atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile; with 14 tiles, try closing with it.")] = None,
+    rules_file: RulesOpt = None,
+    photo: Annotated[Optional[Path], typer.Option("--photo", help="Read the rack from a photo instead.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Can this rack close? Shows the best board, the tile to throw and the points, or why not."""
+    from engine import Tile, check_close, check_close_rack, parse_tiles
+
+    rules = load_rules(variant, rules_file)
+    console = Console(stderr=as_json)
+    if (rack is None) == (photo is None):
+        raise fail("give the rack as text or with --photo PHOTO (one of them)")
+    with user_errors():
+        if photo is not None:
+            from remi.photos import read_photo_tiles
+
+            tiles = tuple(read_photo_tiles(photo, console=console))
+        else:
+            tiles = parse_tiles(rack or "")
+        atu_tile = Tile.parse(atu) if atu else None
+        if atu_tile is not None and not rules.is_closed:
+            raise fail("Simple rummy has no atu")
+        check_close_rack(tiles, rules, atu=atu_tile)
+        # With a full rack the atu only counts against the deck; with one tile short it closes.
+        close_atu = atu_tile if len(tiles) == rules.close_size - 1 else None
+        result = check_close(tiles, rules, atu=close_atu)
+    from remi.check_view import check_json, render_check
+
+    if as_json:
+        print(json.dumps(check_json(result, rules, atu_tile), ensure_ascii=False))
+    else:
+        render_check(console, result, rules, atu_tile)
+
+
+for module in (sheet_cli, tutor_cli, vision_cli):
+    module.register(app)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

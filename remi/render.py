@@ -1,0 +1,43 @@
+"""Drawing tiles and formations with rich: cream tiles with coloured numbers, as on the table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+
+from engine import Formation, Tile
+
+INK = ("grey3", "blue3", "red3", "dark_orange3")  # k b r y, as printed on real tiles
+FACE = "on grey93"
+SUIT_SYMBOL = "♠♣♥♦"  # k b r y as card suits
+RANK = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def notation_for(variant: str) -> str:
+    """Closed Rummy is played with tiles, Simple rummy with cards (RULES.md 0.12)."""
+    return "card" if variant == "simple" else "tile"
+
+
+def tile_text(tile: Tile, notation: str = "tile") -> Text:
+    """One tile as a small coloured block: `` 7 `` in red ink on a cream face."""
+    if tile.is_joker:
+        return Text(" ☺ ", style=f"bold magenta {FACE}")
+    if notation == "card":
+        label = f"{RANK[tile.number - 1]}{SUIT_SYMBOL[tile.colour]}"
+    else:
+        label = str(tile.number)
+    return Text(f" {label:>2} ", style=f"bold {INK[tile.colour]} {FACE}")
+
+
+def tiles_text(tiles: Iterable[Tile], notation: str = "tile") -> Text:
+    out = Text()
+    for i, t in enumerate(tiles):
+        if i:
+            out.append(" ")
+        out.append_text(tile_text(t, notation))
+    return out
+
+
+def formation_text(formation: Formation, notation: str = "tile") -> Text:
+    return tiles_text(formation.tiles, notation)

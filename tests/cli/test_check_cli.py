@@ -1,0 +1,111 @@
+"""``remi check`` end to end: the real CLI as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+REMI = [sys.executable, "-m", "remi"]
+
+
+def remi(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*REMI, *args], capture_output=True, text=True, timeout=60)
+
+
+def test_closing_rack_json() -> None:
+    out = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["can_close"] is True
+    assert data["discard"] == "k2"
+    assert data["points"] == 100
+    assert data["loose"] == []
+    assert sorted(map(sorted, data["formations"])) == sorted(
+        map(sorted, [["r3", "r4", "r5", "r6"], ["b10", "b11", "b12"], ["k7", "b7", "y7"], ["y9", "y10", "y11", "y12"]])
+    )
+
+
+def test_joker_throw_doubles() -> None:
+    data = json.loads(remi("check", "R10 R11 R12 B5 Y5 K5 R5 K7 K8 K9 K10 Y1 B1 K1 *", "--json").stdout)
+    assert data["discard"] == "*" and data["points"] == 300 and data["doubled"] is True
+
+
+def test_not_closing_names_loose_tiles() -> None:
+    out = remi("check", "R4 R5 R6 B9 Y9 K9 K11 K12 K13 Y2 Y3 Y4 R13 B13 R8", "--json")
+    assert out.returncode == 0
+    data = json.loads(out.stdout)
+    assert data["can_close"] is False and data["discard"] is None and data["points"] == 0
+    assert len(data["loose"]) == 3
+
+
+def test_close_with_the_atu() -> None:
+    data = json.loads(remi("check", "R6 R7 R9 B11 B12 B13 B1 Y3 B3 K3 Y5 Y6 Y7 K13", "--atu", "r8", "--json").stdout)
+    assert data["can_close"] and data["with_atu"] and data["points"] == 105 and data["discard"] == "k13"
+
+
+def test_simple_needs_run_and_set() -> None:
+    out = remi("check", "--variant", "simple", "8s 9s 10s 4h 5h 6h 7h 2d 3d 4d Jc Qc Kc 9h", "--json")
+    data = json.loads(out.stdout)
+    assert data["can_close"] is False and "set" in data["reason"]
+    ok = json.loads(remi("check", "-v", "simple", "5♥ 6♥ 7♥ 8♥ J♠ J♥ J♣ 2♣ 3♣ Jk 5♣ A♠ A♦ A♣", "--json").stdout)
+    assert ok["can_close"] is True and ok["points"] == 0 and ok["discard"] is not None
+
+
+def test_human_output_shows_board_and_throw() -> None:
+    out = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2")
+    assert out.returncode == 0
+    assert "Closes" in out.stdout and "Throw" in out.stdout and "100 points" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["r3 r4 x5"], "tile 3, 'x5'"),
+        (["r3 r3 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1 k2"], "3rd r3"),
+        (["r3 r4 r5"], "15 tiles"),
+        (["* * * r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1 k2"], "3rd joker"),
+        (["r6 r7 r9 b11 b12 b13 b1 y3 b3 k3 y5 y6 y7 k13", "--atu", "r99"], "'r99'"),
+        (["--variant", "simple", "5h 6h 7h"], "14 cards"),
+        (["r3 r4", "--variant", "poker"], "closed or simple"),
+        ([], "one of them"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
+    out = remi("check", *args)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+    assert out.stdout == ""
+
+
+def test_rules_file(tmp_path) -> None:  # noqa: ANN001
+    rules = tmp_path / "house.toml"
+    rules.write_text("positional_ace = true\n")
+    out = remi("check", "R1 R2 R3 B12 B13 B1 K1 Y1 B1 Y4 Y5 Y6 Y7 Y8 R10", "--rules", str(rules), "--json")
+    assert json.loads(out.stdout)["points"] == 145
+    rules.write_text("positional_ace = 3\n")
+    bad = remi("check", "R1 R2 R3 B12 B13 B1 K1 Y1 B1 Y4 Y5 Y6 Y7 Y8 R10", "--rules", str(rules))
+    assert bad.returncode == 2 and "positional_ace" in bad.stderr
+    missing = remi("check", "r1", "--rules", str(tmp_path / "nope.toml"))
+    assert missing.returncode == 2 and "cannot read rules file" in missing.stderr
+
+
+def test_every_command_help_has_an_example() -> None:
+    out = remi("--help")
+    assert out.returncode == 0 and "Example" in out.stdout
+    assert "Example" in remi("check", "--help").stdout
+
+
+def test_check_does_not_import_heavy_libraries() -> None:
+    code = (
+        "import sys, runpy; sys.argv=['remi','check','r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2'];\n"
+        "try:\n    runpy.run_module('remi', run_name='__main__')\nexcept SystemExit: pass\n"
+        "heavy = [m for m in ('sqlmodel','sqlalchemy','cv2','onnxruntime','torch','ultralytics','numpy','matplotlib') if m in sys.modules]\n"
+        "print('HEAVY', heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "HEAVY []" in out.stdout, out.stdout + out.stderr
