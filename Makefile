@@ -29,7 +29,7 @@ test: $(FULL)
 	$(PY) -m pytest -q -n 2
 
 bench: $(FULL)
-	$(PY) bench/solver_bench.py
+	for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine import CloseResult, Rules, Tile, sort_key
-from remi.render import formation_text, notation_for, tiles_text
+from remi.render import formation_text, is_plain, notation_for, tiles_text
 
 
 def check_json(result: CloseResult, rules: Rules, atu: Tile | None) -> dict[str, Any]:
@@ -33,12 +33,13 @@ def check_json(result: CloseResult, rules: Rules, atu: Tile | None) -> dict[str,
 
 def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile | None) -> None:
     n = notation_for(rules.variant)
+    plain = is_plain(console)
     rack = sorted(result.rack, key=sort_key)
     head = Text("Rack  ", style="bold")
-    head.append_text(tiles_text(rack, n))
+    head.append_text(tiles_text(rack, n, plain=plain))
     if atu is not None:
         head.append("   atu ", style="bold")
-        head.append_text(tiles_text([atu], n))
+        head.append_text(tiles_text([atu], n, plain=plain))
     console.print(head)
     best = result.best
     if best is None:
@@ -46,8 +47,8 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
         if result.formations:
             console.print("Closest arrangement:")
             for f in result.formations:
-                console.print(Text("  ").append_text(formation_text(f, n)))
-            console.print(Text("  loose ").append_text(tiles_text(result.loose, n)))
+                console.print(Text("  ").append_text(formation_text(f, n, plain=plain)))
+            console.print(Text("  loose ").append_text(tiles_text(result.loose, n, plain=plain)))
         return
     title = "Closes" + (" with the atu" if result.with_atu else "")
     table = Table(title=title, title_justify="left", show_edge=False, box=None, padding=(0, 2))
@@ -56,12 +57,12 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
     if rules.is_closed:
         table.add_column("points", justify="right")
     for f in best.formations:
-        row = [formation_text(f, n), f.kind]
+        row = [formation_text(f, n, plain=plain), f.kind]
         if rules.is_closed:
             row.append(str(f.value(rules)))
         table.add_row(*row)
     console.print(table)
-    throw = Text("Throw ", style="bold").append_text(tiles_text([best.discard], n))
+    throw = Text("Throw ", style="bold").append_text(tiles_text([best.discard], n, plain=plain))
     console.print(throw)
     if rules.is_closed:
         pay = f"Board {best.board}"

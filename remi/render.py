@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.console import Console
 from rich.text import Text
 
 from engine import Formation, Tile
@@ -19,8 +20,13 @@ def notation_for(variant: str) -> str:
     return "card" if variant == "simple" else "tile"
 
 
-def tile_text(tile: Tile, notation: str = "tile") -> Text:
-    """One tile as a small coloured block: `` 7 `` in red ink on a cream face."""
+def tile_text(tile: Tile, notation: str = "tile", *, plain: bool = False) -> Text:
+    """One tile as a small coloured block: `` 7 `` in red ink on a cream face.
+
+    ``plain`` (no colours: a pipe, a log, NO_COLOR) writes the notation instead, ``r7``.
+    """
+    if plain:
+        return Text(tile.format(notation))  # type: ignore[arg-type]
     if tile.is_joker:
         return Text(" ☺ ", style=f"bold magenta {FACE}")
     if notation == "card":
@@ -30,14 +36,19 @@ def tile_text(tile: Tile, notation: str = "tile") -> Text:
     return Text(f" {label:>2} ", style=f"bold {INK[tile.colour]} {FACE}")
 
 
-def tiles_text(tiles: Iterable[Tile], notation: str = "tile") -> Text:
+def tiles_text(tiles: Iterable[Tile], notation: str = "tile", *, plain: bool = False) -> Text:
     out = Text()
     for i, t in enumerate(tiles):
         if i:
             out.append(" ")
-        out.append_text(tile_text(t, notation))
+        out.append_text(tile_text(t, notation, plain=plain))
     return out
 
 
-def formation_text(formation: Formation, notation: str = "tile") -> Text:
-    return tiles_text(formation.tiles, notation)
+def formation_text(formation: Formation, notation: str = "tile", *, plain: bool = False) -> Text:
+    return tiles_text(formation.tiles, notation, plain=plain)
+
+
+def is_plain(console: Console) -> bool:
+    """No colours on this console: tiles must say their colour in letters."""
+    return console.no_color or console.color_system is None
