@@ -94,8 +94,11 @@ def make_engine(url: str) -> Any:
                 return sqlite3.connect(uri, uri=True, timeout=60, isolation_level=None, check_same_thread=False)
 
             engine = create_engine("sqlite://", creator=creator, poolclass=NullPool)
-        else:
-            engine = create_engine(url, connect_args={"timeout": 60, "isolation_level": None}, poolclass=NullPool)
+        else:  # in memory: one connection shared, or the database would vanish between sessions
+            from sqlalchemy.pool import StaticPool
+
+            engine = create_engine(url, connect_args={"timeout": 60, "isolation_level": None, "check_same_thread": False},
+                                   poolclass=StaticPool)
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_conn: Any, _record: Any) -> None:
