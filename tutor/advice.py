@@ -1,0 +1,263 @@
+"""The advice a learner gets at the table: where to draw, what to throw, and why.
+
+``advise`` takes what the CLI takes, as plain strings, and returns the dict ``remi advise
+--json`` prints (a stable interface, documented in docs/tutor.md):
+
+>>> a = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", variant="closed",
+...            rows={"me": ["y12"], "Dan": []}, seats=["me", "Dan"])
+>>> a["draw"], a["stage"]
+('row', 'draw')
+>>> a = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", variant="closed", drawn="k13")
+>>> a["advice"][0]["discard"], a["advice"][0]["steps"]
+('k1', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine import RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
+from tutor.policy import HORIZON, View, draw_advice, feed_risk, seen_counts, weigh
+
+__all__ = ["advise"]
+
+_SOURCES = ("row", "stock", "atu", "pile", "tournante")
+
+
+def _tiles(text: str | Iterable[str] | None) -> list[Tile]:
+    if text is None:
+        return []
+    if isinstance(text, str):
+        return list(parse_tiles(text))
+    out: list[Tile] = []
+    for part in text:
+        out.extend(parse_tiles(part))
+    return out
+
+
+def _one(text: str, what: str) -> Tile:
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise RemiError(f"{what} is one tile, not {len(tiles)}: {text!r}")
+    return tiles[0]
+
+
+def _name(t: Tile, rules: Rules) -> str:
+    return t.card() if not rules.is_closed else str(t)
+
+
+def advise(
+    rack: str | Sequence[str],
+    *,
+    variant: str = "closed",
+    atu: str | None = None,
+    rows: Mapping[str, str | Sequence[str]] | None = None,
+    seats: Sequence[str] | None = None,
+    me: str | None = None,
+    drawn: str | None = None,
+    source: str | None = None,
+) -> dict[str, Any]:
+    """Advice for one turn, as a dict (see the module docstring and docs/tutor.md).
+
+    ``rack``: the tiles held (14 before the draw in Closed Rummy, 15 after it; 13 / 14 in
+    Simple), in either notation. ``rows``: what lies face up, ``{name: tiles oldest first}``;
+    in Simple rummy the discard pile is the row named ``pile`` and a tournante on offer the
+    row named ``tournante``. ``seats``: the players in the order of play (default: the rows'
+    names in the order given); ``me``: who is asking (default: the first seat). ``drawn``: the
+    tile just drawn, and ``source`` where from (``row``, ``stock``, ``atu``, ``pile``,
+    ``tournante``). Raises ``RemiError`` (a ``ValueError``) on bad input.
+    """
+    rules = preset(variant)
+    held = _tiles(rack)
+    atu_tile = _one(atu, "the atu") if atu else None
+    if atu_tile is not None and not rules.is_closed:
+        raise RemiError("Simple rummy has no atu")
+    if source is not None and source not in _SOURCES:
+        raise RemiError(f"unknown source {source!r}: use {', '.join(_SOURCES)}")
+    rows_t = {str(k): _tiles(v) for k, v in (rows or {}).items()}
+    tournante = rows_t.pop("tournante", []) if not rules.is_closed else []
+    if not rules.is_closed:
+        pile = rows_t.pop("pile", None)
+        if pile is None and len(rows_t) == 1:
+            pile = rows_t.pop(next(iter(rows_t)))
+        pile = pile or []
+    seat_list = list(seats) if seats else [k for k in rows_t]
+    if me is not None and me not in seat_list:
+        seat_list = [me, *seat_list]
+    if len(seat_list) != len(set(seat_list)):
+        raise RemiError("a seat is named twice")
+    me_name = me if me is not None else (seat_list[0] if seat_list else "me")
+    if not seat_list:
+        seat_list = [me_name]
+    for name in rows_t:
+        if name not in seat_list:
+            raise RemiError(f"row {name!r} belongs to nobody in --seats {','.join(seat_list)}")
+    players = len(seat_list) if len(seat_list) >= 2 else (4 if rules.is_closed else 2)
+    if drawn is not None:
+        d = _one(drawn, "the drawn tile")
+        if rules.is_closed and source == "row":
+            own = rows_t.get(me_name, [])
+            if own and own[-1] == d:
+                own.pop()  # the row as it lay before the draw: the drawn tile is no longer there
+        if not rules.is_closed and source in ("pile", "row") and pile and pile[-1] == d:
+            pile.pop()
+        if source == "tournante" and tournante and tournante[-1] == d:
+            tournante.pop()
+        held = [*held, d]
+    size = rules.hand_size
+    if len(held) not in (size, size + 1):
+        what = "tiles" if rules.is_closed else "cards"
+        raise RemiError(f"a rack holds {size} {what} before the draw and {size + 1} after it; this one has {len(held)}")
+    seen: list[Tile] = [t for r in rows_t.values() for t in r]
+    if not rules.is_closed:
+        seen += pile + tournante
+    if atu_tile is not None:
+        seen.append(atu_tile)
+    check_counts([*held, *seen], rules, where="counting the rack, the rows and the atu")
+
+    # What the left neighbour (who draws what I throw) has shown.
+    idx = seat_list.index(me_name)
+    left = seat_list[(idx + 1) % len(seat_list)] if len(seat_list) > 1 else None
+    after_left = seat_list[(idx + 2) % len(seat_list)] if len(seat_list) > 1 else None
+    if rules.is_closed:
+        own_row = rows_t.get(me_name, [])
+        top = own_row[-1] if own_row else None
+        left_left = rows_t.get(left, []) if left else []  # what I threw and they left lying
+        left_threw = rows_t.get(after_left, []) if after_left and after_left != me_name else []
+        if len(seat_list) == 2:
+            left_threw = rows_t.get(me_name, [])
+    else:
+        top = (tournante[-1] if tournante else None) or (pile[-1] if pile else None)
+        left_left, left_threw = [], pile
+    deck = 52 * rules.copies + rules.jokers
+    stock = max(0, deck - len(seen) - len(held) - size * (players - 1))
+    twin = atu_tile is not None and atu_tile in held
+    keep = d if (drawn is not None and not rules.is_closed and source in ("pile", "row", "tournante")
+                 and not rules.tournante_same_turn) else None
+    view = View(rules, list(held), seen, top, atu_tile, [], [*left_left, *left_threw], size,
+                stock, players, twin, keep)
+    names = lambda ts: [_name(t, rules) for t in ts]  # noqa: E731
+    out: dict[str, Any] = {"variant": rules.variant, "rack": names(held), "draw": None, "stage": "throw",
+                           "close": None, "advice": [], "explanation": ""}
+
+    if len(held) == size:  # before the draw
+        out["stage"] = "draw"
+        if atu_tile is not None and can_close(held, rules, atu=atu_tile):
+            close = best_close(held, rules, atu=atu_tile)
+            out["draw"] = "atu"
+            out["close"] = _close_dict(close, rules)
+            out["explanation"] = (f"Pull the atu {_name(atu_tile, rules)} in instead of drawing: it completes your "
+                                  f"board. Throw {_name(close.discard, rules)} and close for {close.points}.")
+            return out
+        choice = draw_advice(view)
+        source_word = "row" if rules.is_closed else ("tournante" if tournante else "pile")
+        if choice == "row" and top is not None:
+            out["draw"] = source_word if not rules.is_closed else "row"
+            v2 = View(**{**view.__dict__, "keep": top if not rules.is_closed else None})
+            opts = weigh(v2, [*held, top], full=True)
+            out["advice"] = [_opt_dict(o, rules) for o in opts]
+            where = "your row" if rules.is_closed else f"the {source_word}"
+            out["explanation"] = (f"Take {_name(top, rules)} from {where}: it brings you one step nearer "
+                                  f"({opts[0].steps} to go). " + _why(opts, [*held, top], rules, view))
+            return out
+        out["draw"] = "stock"
+        from tutor.steps import _need, analyse_counts, counts
+
+        cnt, j = counts(held)
+        s, mask = analyse_counts(cnt, j, size, _need(rules), rules.long_run)
+        seen_cnt = seen_counts(view, held)
+        live = sum(max(0, (rules.jokers if k == 52 else rules.copies) - seen_cnt[k])
+                   for k in range(53 if rules.jokers else 52) if mask >> k & 1)
+        out["steps"], out["outs"] = s, live
+        why = (f"the top of your row, {_name(top, rules)}, does not bring you nearer" if top is not None and not top.is_joker
+               else "a joker lying in your row can never be taken" if top is not None
+               else "there is nothing to take")
+        out["explanation"] = (f"Draw from the stock: {why}. You are {s} step{'s' if s != 1 else ''} from a close, "
+                              f"with {live} live out{'s' if live != 1 else ''}.")
+        return out
+
+    # After the draw: close if the rack allows it (SR-19 aside: the first round is the caller's to know).
+    if can_close(held, rules):
+        close = best_close(held, rules)
+        out["stage"] = "close"
+        out["close"] = _close_dict(close, rules)
+        out["advice"] = [{"discard": _name(close.discard, rules), "steps": 0, "outs": 0, "p_close": 1.0,
+                          "feed_risk": 0.0, "score": 1.0, "close": True, "pay": close.points}]
+        extra = " (a joker thrown to close doubles your score)" if close.doubled else ""
+        out["explanation"] = (f"Close: show {' · '.join(f.format('card' if not rules.is_closed else 'tile') for f in close.formations)} "
+                              f"and throw {_name(close.discard, rules)}{extra}."
+                              + (f" The board is worth {close.points}." if rules.is_closed else ""))
+        return out
+    opts = weigh(view, held, full=True)
+    out["advice"] = [_opt_dict(o, rules) for o in opts]
+    out["explanation"] = _why(opts, held, rules, view)
+    return out
+
+
+def _close_dict(close: Any, rules: Rules) -> dict[str, Any]:
+    return {"discard": _name(close.discard, rules), "points": close.points,
+            "formations": [f.format("card" if not rules.is_closed else "tile") for f in close.formations]}
+
+
+def _opt_dict(o: Any, rules: Rules) -> dict[str, Any]:
+    return {"discard": _name(o.discard, rules), "steps": o.steps, "outs": o.outs,
+            "out_tiles": [_name(t, rules) for t in o.out_kinds], "p_close": round(o.p_close, 4),
+            "feed_risk": round(o.feed_risk, 4), "pay": round(o.pay, 1), "score": round(o.score, 4)}
+
+
+def _partners(t: Tile, rack: Sequence[Tile]) -> tuple[bool, bool]:
+    """Whether the rack holds a tile of t's number (other colour) and of t's colour near it."""
+    if t.is_joker:
+        return True, True
+    same_n = any(not u.is_joker and u.number == t.number and u.colour != t.colour for u in rack)
+    near = any(not u.is_joker and u.colour == t.colour and 0 < abs(u.number - t.number) <= 2 for u in rack)
+    if t.number in (1, 12, 13):
+        near = near or any(not u.is_joker and u.colour == t.colour and {u.number, t.number} in ({1, 12}, {1, 13})
+                           for u in rack)
+    return same_n, near
+
+
+_COLOUR = ("black", "blue", "red", "yellow")
+_SUIT = ("spades", "clubs", "hearts", "diamonds")
+
+
+def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) -> str:
+    """Two or three lines a player would say."""
+    best = opts[0]
+    d = best.discard
+    rest = list(rack)
+    rest.remove(d)
+    seen_cnt = seen_counts(view, rack)
+    same_n, near = _partners(d, rest)
+    if d.is_joker:
+        reason = "a joker lying in a row can never be taken, and kept it costs 50 if someone else closes"
+    elif not same_n and not near:
+        fits = [c2 * 13 + d.number - 1 for c2 in range(4) if c2 != d.colour]
+        live = sum(max(0, rules.copies - seen_cnt[k]) for k in fits)
+        reason = f"it fits nothing on your rack and only {live} cop{'y' if live == 1 else 'ies'} of its number are still live"
+    else:
+        worse = [o for o in opts[1:] if o.steps > best.steps]
+        reason = (f"throwing it keeps you {best.steps} step{'s' if best.steps != 1 else ''} from a close "
+                  f"with the most live outs ({best.outs})")
+        if worse and len(worse) == len(opts) - 1:
+            reason = "it is the only throw that keeps you " + f"{best.steps} step{'s' if best.steps != 1 else ''} away"
+    line1 = f"Throw {_name(d, rules)}: {reason}."
+    # The tile to keep: the one whose throw would hurt most.
+    keep_line = ""
+    worst = max(opts, key=lambda o: (o.steps, -o.outs))
+    if worst.steps > best.steps and not worst.discard.is_joker:
+        k = worst.discard
+        sn, nr = _partners(k, [t for t in rack if t is not k])
+        kind = _SUIT[k.colour] if not rules.is_closed else _COLOUR[k.colour]
+        serves = ("both the " + kind + " run and the " + str(k.number) + "s") if sn and nr else (
+            f"the {k.number}s" if sn else f"the {kind} run")
+        keep_line = f" Keep {_name(k, rules)}: it serves {serves}."
+    line2 = (f"You are then {best.steps} step{'s' if best.steps != 1 else ''} from a close, with {best.outs} live "
+             f"out{'s' if best.outs != 1 else ''}: {100 * best.p_close:.0f}% to close within {HORIZON} draws.")
+    risky = max(opts, key=lambda o: o.feed_risk)
+    line3 = ""
+    if risky.feed_risk >= 0.3 and risky.discard != d:
+        line3 = (f" Not {_name(risky.discard, rules)}: your left neighbour could use it "
+                 f"({100 * risky.feed_risk:.0f}% feed risk).")
+    return line1 + keep_line + "\n" + line2 + line3

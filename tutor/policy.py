@@ -1,0 +1,275 @@
+"""What a player can see, and the three bots that play from it: random, greedy and the tutor.
+
+A bot sees what a player at the table sees (a :class:`View`): its rack, the rows (or the
+discard pile), the atu, and what each other player took from a row and threw. It answers two
+questions: where to draw from, and which tile to throw. Closing, when the rack allows it, is
+done by the simulator for every bot (a real player always closes).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine import Rules, Tile, tile_board_value, tile_rack_penalty
+from engine.scoring import atu_multiplier
+from tutor.steps import _need, analyse_counts, counts, throws_counts
+
+HORIZON = 3  # "the next few draws" of the advice
+FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close
+
+
+@dataclass
+class View:
+    """One player's view of the table when it is their turn."""
+
+    rules: Rules
+    rack: list[Tile]
+    #: every tile face up that the player can see (rows or discard pile, and the atu)
+    seen: list[Tile]
+    #: the tile on top of the player's own row (Closed) or of the discard pile (Simple)
+    top: Tile | None = None
+    atu: Tile | None = None
+    #: the left neighbour's public history: tiles they took from a row, tiles they threw
+    left_took: list[Tile] = field(default_factory=list)
+    left_threw: list[Tile] = field(default_factory=list)
+    left_hidden: int = 14
+    #: tiles in the stock, and how many draws this player can still expect
+    stock: int = 40
+    players: int = 4
+    twin: bool = False
+    #: a tile that may not be thrown this turn (a kept tournante or a pile pick-up, SR-13)
+    keep: Tile | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One possible throw, weighed."""
+
+    discard: Tile
+    steps: int
+    outs: int  # live copies of the tiles that bring the close nearer
+    out_kinds: tuple[Tile, ...]
+    p_close: float
+    feed_risk: float
+    pay: float
+    score: float
+
+
+def live_copies(code: int, rules: Rules, seen_cnt: list[int]) -> int:
+    total = rules.jokers if code == 52 else rules.copies
+    return max(0, total - seen_cnt[code])
+
+
+def seen_counts(view: View, rack: Sequence[Tile]) -> list[int]:
+    c = [0] * 53
+    for t in view.seen:
+        c[t.code] += 1
+    for t in rack:
+        c[t.code] += 1
+    return c
+
+
+def unseen_total(view: View, seen_cnt: list[int]) -> int:
+    deck = 52 * view.rules.copies + view.rules.jokers
+    return max(1, deck - sum(seen_cnt))
+
+
+def p_reach(steps: int, p: float, draws: int) -> float:
+    """Chance of closing within ``draws`` draws: a backward calculation over the draws.
+
+    Each draw brings the rack one step nearer with chance ``p`` (live outs over unseen
+    tiles); a close needs ``max(steps, 1)`` such draws (steps 0: any draw closes).
+
+    >>> round(p_reach(1, 0.1, 3), 3)
+    0.271
+    >>> p_reach(0, 0.0, 1)
+    1.0
+    """
+    need = max(steps, 1) if steps else 0
+    if need == 0:
+        return 1.0 if draws >= 1 else 0.0
+    # f[k][s]: chance to close within k draws from s steps away.
+    f = [1.0] + [0.0] * need
+    for _ in range(draws):
+        g = [1.0] + [0.0] * need
+        for s in range(1, need + 1):
+            g[s] = p * f[s - 1] + (1 - p) * f[s]
+        f = g
+    return f[need]
+
+
+def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
+    """Chance the left neighbour takes this tile and can use it (an estimate, not a certainty).
+
+    A joker in a row can never be taken (CR-12). The rest of the neighbour's rack is hidden:
+    each kind that fits with the tile (its number in another colour, its colour one or two
+    away) counts by its live copies times the share of the unseen tiles their rack holds,
+    and the tile is useful to them when they hold two such (a Poisson estimate). What they
+    showed sharpens it: a tile they took from a row fits with anything near it; the same
+    kind they threw, or left lying in their row, they did not want.
+    """
+    if tile.is_joker:
+        return 0.0
+    rules = view.rules
+    n, c = tile.number, tile.colour
+    fits = set()
+    for c2 in range(4):
+        if c2 != c:
+            fits.add(c2 * 13 + n - 1)
+    for d in (-2, -1, 1, 2):
+        m = n + d
+        if 1 <= m <= 13:
+            fits.add(c * 13 + m - 1)
+        elif m in (14, 15):
+            fits.add(c * 13)
+    unseen = unseen_total(view, seen_cnt)
+    share = min(1.0, view.left_hidden / unseen)
+    lam = sum(live_copies(k, rules, seen_cnt) for k in fits) * share
+    risk = 1.0 - math.exp(-lam) * (1.0 + lam)
+    took = sum(1 for t in view.left_took if t.code in fits)
+    risk = 1.0 - (1.0 - risk) * (0.55 ** took)
+    if any(t == tile for t in view.left_threw):
+        risk *= 0.25
+    near_thrown = sum(1 for t in view.left_threw if t.code in fits)
+    risk *= 0.85 ** min(near_thrown, 4)
+    return min(0.95, max(0.0, risk))
+
+
+def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
+          full: bool = False) -> list[Option]:
+    """The throws from a rack just after the draw, best first (the tutor's ranking).
+
+    One search finds the fewest steps and which throws keep them; only those are weighed
+    unless ``full`` (then every distinct throw is, the others one step further).
+    """
+    rules = view.rules
+    seen_cnt = seen_counts(view, rack15)
+    unseen = unseen_total(view, seen_cnt)
+    m_atu = atu_multiplier(view.atu, rules) if rules.is_closed else 1
+    need = _need(rules)
+    opts = []
+    cnt15, j15 = counts(rack15)
+    s15, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)
+    kinds = sorted((t for t in set(rack15) if full or free >> t.code & 1), key=lambda t: t.code)
+    draws_left = max(1, view.stock // max(1, view.players))
+    for d in kinds:
+        if view.keep is not None and d == view.keep and rack15.count(d) == 1:
+            continue
+        rest = list(rack15)
+        rest.remove(d)
+        cnt, j = counts(rest)
+        s, mask = analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)
+        if not rules.jokers:
+            mask &= ~(1 << 52)
+        kinds_out = [code for code in range(53) if mask >> code & 1]
+        o = sum(live_copies(code, rules, seen_cnt) for code in kinds_out)
+        p = o / unseen
+        pc = p_reach(s, p, horizon)
+        risk = feed_risk(d, view, seen_cnt) if defence else 0.0
+        p_long = p_reach(s, p, min(draws_left, 10))
+        # Closing first: the chance to close before the stock runs out (the same model),
+        # less the chance of handing the left neighbour a tile they use.
+        score = p_long + 0.5 * pc - FEED_WEIGHT * risk
+        pay = 0.0
+        if rules.is_closed:
+            board = sum(tile_board_value(t, rules) for t in rest)
+            pay = m_atu * (board + (rules.twin_bonus if view.twin else 0))
+            penalty = m_atu * sum(tile_rack_penalty(t, rules) for t in rest)
+            late = max(0.0, 1.0 - draws_left / 10)
+            # Late in a hand that may not be won, a lighter rack costs less.
+            score -= 0.002 * (1 - p_long) * late * penalty
+        opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score))
+    # Steps first (the fewest), then the score.
+    opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))
+    return opts
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def draw(self, view: View) -> str:
+        return "row" if view.top is not None and not view.top.is_joker and self.rng.random() < 0.3 else "stock"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        choices = [t for t in rack15 if not (view.keep is not None and t == view.keep and rack15.count(t) == 1)]
+        return self.rng.choice(choices)
+
+
+def _steps_after(view: View, rack: Sequence[Tile]) -> int:
+    cnt, j = counts(rack)
+    return analyse_counts(cnt, j, view.rules.hand_size, _need(view.rules), view.rules.long_run)[0]
+
+
+class GreedyBot:
+    """Fewest steps, then most live outs; takes a row tile only when it is an out. No defence."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def draw(self, view: View) -> str:
+        if view.top is None or view.top.is_joker:
+            return "stock"
+        before = _steps_after(view, view.rack)
+        after = _steps_after(view, [*view.rack, view.top])  # 15 tiles: the best throw left out
+        return "row" if after < before else "stock"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        rules = view.rules
+        seen_cnt = seen_counts(view, rack15)
+        cnt15, j15 = counts(rack15)
+        _, free = throws_counts(cnt15, j15, rules.hand_size, _need(rules), rules.long_run)
+        best = None
+        for d in sorted(set(rack15), key=lambda t: t.code):
+            if not free >> d.code & 1:
+                continue  # a throw that costs a step
+            if view.keep is not None and d == view.keep and rack15.count(d) == 1:
+                continue
+            rest = list(rack15)
+            rest.remove(d)
+            cnt, j = counts(rest)
+            _, mask = analyse_counts(cnt, j, rules.hand_size, _need(rules), rules.long_run)
+            o = sum(live_copies(k, rules, seen_cnt) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
+            key = (-o, self.rng.random())
+            if best is None or key < best[0]:
+                best = (key, d)
+        if best is None:  # only the kept tile keeps the steps: throw another
+            return next(t for t in sorted(rack15, key=lambda t: t.code) if t != view.keep)
+        return best[1]
+
+
+class TutorBot:
+    """The tutor's advice, played: the best-ranked throw; takes a row tile that improves the rack."""
+
+    name = "tutor"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def draw(self, view: View) -> str:
+        return draw_advice(view)
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15)
+        if not opts:
+            opts = weigh(view, rack15, full=True)
+        return opts[0].discard
+
+
+def draw_advice(view: View) -> str:
+    """Row or stock: take the visible tile when, kept, it leaves the rack fewer steps away."""
+    if view.top is None or view.top.is_joker:
+        return "stock"
+    before = _steps_after(view, view.rack)
+    after = _steps_after(view, [*view.rack, view.top])  # 15 tiles: the best throw left out
+    return "row" if after < before else "stock"
+
+
+POLICIES = {"random": RandomBot, "greedy": GreedyBot, "tutor": TutorBot}
