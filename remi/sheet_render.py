@@ -64,7 +64,7 @@ def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None
     for side in g.sides:
         foot = f"{side_totals[side]}" + (f" ({rounds[side]} lost)" if not closed else "")
         table.add_column(f"{side}  (Σ)", justify="right", footer=Text(foot, style="bold"))
-    table.add_column("starter", footer="")
+    table.add_column("starter" if closed else "dealer", footer="")
     table.add_column("hand", footer="")
     rows = sheet.rows
     if last is not None and len(rows) > last:

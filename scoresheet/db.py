@@ -157,10 +157,16 @@ def ensure_schema(engine: Any, url: str) -> None:
         raise StoreError(f"cannot open {describe(url)}: {_first_line(exc)}") from None
     if engine.info.get("read_only"):
         raise StoreError(f"{describe(url)} is read-only and needs its schema {'created' if version is None else 'upgraded'}")
-    if version is None:
-        create(engine, url)
-    else:
-        migrate(engine, url)
+    try:
+        if version is None:
+            create(engine, url)
+        else:
+            migrate(engine, url)
+    except StoreError:
+        # Another process may have set it up at the same moment: fine if it is current now.
+        with engine.connect() as conn:
+            if schema_version(conn) != SCHEMA_HEAD:
+                raise
 
 
 def create(engine: Any, url: str) -> None:

@@ -78,6 +78,8 @@ BAD = {
     "fix of a hand that is not there": (["fix", "7", "--atu", "y2", "--closer", "Ana", "--board-points", "100",
                                          "--points", "Bogdan=95", "--points", "Cristi=70"], "no hand 7"),
     "an unknown game": (["sheet", "--game", "saturday"], "no game 'saturday'"),
+    "a missing photo": (["hand", "--atu", "y2", "--closer", "Ana", "--board-photo", "/nonexistent/board.jpg",
+                         "--points", "Bogdan=95", "--points", "Cristi=70"], "no photo /nonexistent/board.jpg"),
 }
 
 
