@@ -172,7 +172,8 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
         p_long = p_reach(s, p, min(draws_left, 10))
         # Closing first: the chance to close before the stock runs out (the same model),
         # less the chance of handing the left neighbour a tile they use.
-        score = p_long + 0.5 * pc - FEED_WEIGHT * risk
+        # Feeding matters most heads-up, where the left neighbour is the only rival.
+        score = p_long + 0.5 * pc - FEED_WEIGHT / max(1, view.players - 1) * risk
         pay = 0.0
         if rules.is_closed:
             board = sum(tile_board_value(t, rules) for t in rest)
@@ -180,7 +181,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
             penalty = m_atu * sum(tile_rack_penalty(t, rules) for t in rest)
             late = max(0.0, 1.0 - draws_left / 10)
             # Late in a hand that may not be won, a lighter rack costs less.
-            score -= 0.002 * (1 - p_long) * late * penalty
+            score -= 0.0005 * (1 - p_long) * late * penalty
         opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score))
     # Steps first (the fewest), then the score.
     opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))

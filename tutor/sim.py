@@ -45,7 +45,10 @@ class HandResult:
     turns: list[int]  # own turns each player played
     discards: list[int]
     feeds: list[int]  # discards taken by the left neighbour and used in their close
-    seats: list[str] = field(default_factory=list)
+    racks: list[list] = field(default_factory=list)  # every rack at the end (the closer's board + nothing)
+    atu: object = None
+    twin: int | None = None
+    close: object = None  # the engine's Close, when someone closed
 
 
 class InvariantError(AssertionError):
@@ -82,6 +85,7 @@ class Table:
         self.threw: list[list] = [[] for _ in range(players)]
         self.taken_from: list[list[tuple]] = [[] for _ in range(players)]  # (tile, thrower)
         self.turns = [0] * players
+        self.events: list[tuple] = []  # (seat, "row" | "pile" | "tournante", tile taken, top it was)
         self.discards = [0] * players
         self.twin = None
         if self.atu is not None:
@@ -141,6 +145,7 @@ class Table:
                 choice = self.bots[p].draw(self.view(p, top))
                 if choice == "row" and top is not None and not top.is_joker:
                     tile = row.pop()
+                    self.events.append((p, "row", tile, top))
                     self.took[p].append(tile)
                     self.taken_from[p].append((tile, (p - 1) % n))
                 else:
@@ -177,7 +182,8 @@ class Table:
                 if tile in board:
                     board.remove(tile)
                     feeds[thrower] += 1
-        return HandResult([scores[x].score for x in names], closer, list(self.turns), list(self.discards), feeds)
+        return HandResult([scores[x].score for x in names], closer, list(self.turns), list(self.discards), feeds,
+                          [list(r) for r in self.racks], self.atu, self.twin, close)
 
     # -- Simple rummy ------------------------------------------------------------------
     def play_simple(self, max_turns: int = 600) -> HandResult:
@@ -210,6 +216,7 @@ class Table:
                     self.took[p].append(tile)
                 elif choice == "row" and top is not None and not top.is_joker:
                     tile = pile.pop()
+                    self.events.append((p, "pile", tile, top))
                     keep = tile
                     self.took[p].append(tile)
                     self.taken_from[p].append((tile, (p - 1) % n))
@@ -262,7 +269,8 @@ class Table:
                 if tile in board:
                     board.remove(tile)
                     feeds[thrower] += 1
-        return HandResult(scores, closer, list(self.turns), list(self.discards), feeds)
+        return HandResult(scores, closer, list(self.turns), list(self.discards), feeds,
+                          [list(r) for r in self.racks], None, None, close)
 
 
 def play_hand(rules: Rules, bots: Sequence, deck_seed: int, check: bool = False) -> HandResult:
