@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from rich.console import Console
+from rich.markup import escape
 
 from engine import RemiError
 
@@ -25,7 +26,7 @@ T = TypeVar("T")
 def _ask(con: Console, question: str, check: Callable[[str], T]) -> T:
     while True:
         try:
-            answer = con.input(f"[bold]{question}[/] ").strip()
+            answer = con.input(f"[bold]{escape(question)}[/] ").strip()
         except EOFError:
             raise KeyboardInterrupt from None
         try:

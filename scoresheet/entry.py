@@ -13,6 +13,7 @@ penalties, multipliers and the twin bonus all come from ``engine``.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -295,11 +296,16 @@ def _board_close(tiles: tuple[Tile, ...], rules: Rules, atu: Tile | None, throw:
     return best
 
 
+@functools.lru_cache(maxsize=16)
+def _board_bounds(rules: Rules) -> tuple[int, int]:
+    """The least a board can be worth, and the step of its values, from the engine's tile values."""
+    values = {tile_board_value(t, rules, position=p, in_set=s) for t in ALL_KINDS for p in (1, 14) for s in (False, True)}
+    return rules.hand_size * min(values), math.gcd(*values)
+
+
 def _check_board_points(points: int, rules: Rules, closer: str) -> int:
     """A board given as a number: at least 14 of the cheapest tile, in the values' steps (SS-2.4)."""
-    values = {tile_board_value(t, rules, position=p, in_set=s) for t in ALL_KINDS for p in (1, 14) for s in (False, True)}
-    low = rules.hand_size * min(values)
-    step = math.gcd(*values)
+    low, step = _board_bounds(rules)
     if points < low or points % step:
         raise SheetError(f"{closer}'s board cannot be worth {points}: a board of {rules.hand_size} tiles is "
                          f"at least {low}" + (f", in steps of {step}" if step > 1 else ""))

@@ -45,9 +45,15 @@ def notes_of(db: str, game_id: int) -> tuple[list[str | None], list[int]]:
 def test_parallel_writers_lose_nothing(db_url: str) -> None:
     game_id = setup_game(db_url)
     procs = [writer(db_url, tag, 15) for tag in ("A", "B", "C")]
-    for p in procs:
-        out, err = p.communicate(timeout=240)
-        assert p.returncode == 0, err
+    try:
+        for p in procs:
+            out, err = p.communicate(timeout=240)
+            assert p.returncode == 0, err
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
     notes, seqs = notes_of(db_url, game_id)
     assert sorted(notes) == sorted(f"{t}-{i}" for t in "ABC" for i in range(15))  # none lost, none twice
     assert seqs == list(range(1, 46))  # every hand numbered once, in order
@@ -78,10 +84,13 @@ def _kill_loop(db: str, rounds: int, seed: int) -> None:
     committed: list[str] = []
     for r in range(rounds):
         p = writer(db, f"k{r}", 1000)
-        time.sleep(rnd.uniform(0.6, 2.5))
+        assert p.stdout is not None
+        first = p.stdout.readline()  # it is writing hands now; kill it at a random moment
+        time.sleep(rnd.uniform(0.0, 0.5))
         p.send_signal(signal.SIGKILL)
-        out, _ = p.communicate(timeout=30)
-        printed = out.split()
+        out, err = p.communicate(timeout=30)
+        assert first, err
+        printed = (first + out).split()
         notes, seqs = notes_of(db, game_id)
         mine = [n for n in notes if n and n.startswith(f"k{r}-")]
         # Every hand it said it committed is there; at most one more (killed between commit and print).
@@ -92,7 +101,6 @@ def _kill_loop(db: str, rounds: int, seed: int) -> None:
         if "://" not in db:
             with sqlite3.connect(db) as conn:
                 assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    assert committed, "no writer ever committed a hand: raise the kill delays"
 
 
 @pytest.mark.slow
