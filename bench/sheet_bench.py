@@ -10,6 +10,8 @@ subprocesses (median of several runs), beside the cost of importing SQLModel alo
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,15 +59,22 @@ def build(db: Path, hands: int) -> None:
         s.commit()
 
 
-def timed(argv: list[str], runs: int) -> float:
-    times = []
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed(argv: list[str], runs: int) -> tuple[float, float]:
+    """Median wall time and median CPU time (user + system) of a command."""
+    times, cpus = [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        c, t = _cpu(), time.perf_counter()
         p = subprocess.run(argv, capture_output=True, text=True, check=False)
         times.append(time.perf_counter() - t)
+        cpus.append(_cpu() - c)
         if p.returncode != 0:
             raise SystemExit(f"{' '.join(argv)} failed: {p.stderr}")
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpus)
 
 
 def main() -> None:
@@ -82,21 +91,22 @@ def main() -> None:
         sheet = timed([*remi, "sheet", "--db", str(db)], args.runs)
         sheet_json = timed([*remi, "sheet", "--json", "--db", str(db)], args.runs)
         # Each timed hand is recorded, then undone, so the game stays at N hands.
-        hand_times = []
+        hand_times, hand_cpus = [], []
         for _ in range(args.runs):
-            t = time.perf_counter()
+            c, t = _cpu(), time.perf_counter()
             subprocess.run([*remi, "hand", "--db", str(db), "--atu", "k5", "--closer", "Ana", "--board", BOARDS[0],
                             "--rack", f"Dan={RACK}", "--points", "Ion=11L3H"], capture_output=True, check=True)
             hand_times.append(time.perf_counter() - t)
+            hand_cpus.append(_cpu() - c)
             subprocess.run([*remi, "undo", "--db", str(db)], capture_output=True, check=True)
-        hand = statistics.median(hand_times)
-    print(f"python start-up alone:              {bare:.2f} s")
-    print(f"import sqlmodel alone:              {sqlmodel:.2f} s")
-    print(f"remi sheet ({args.hands} hands):           {sheet:.2f} s")
-    print(f"remi sheet --json ({args.hands} hands):    {sheet_json:.2f} s")
-    print(f"remi hand (into {args.hands} hands):       {hand:.2f} s")
-    print(f"(median of {args.runs} runs each, wall time, {' '.join(remi[1:])})")
-
+        hand = statistics.median(hand_times), statistics.median(hand_cpus)
+    load = os.getloadavg()[0]
+    print(f"{'':36} wall     cpu   (load {load:.1f} on {os.cpu_count()} cores)")
+    for label, (wall, cpu) in (("python start-up alone", bare), ("import sqlmodel alone", sqlmodel),
+                               (f"remi sheet ({args.hands} hands)", sheet), (f"remi sheet --json ({args.hands} hands)", sheet_json),
+                               (f"remi hand (into {args.hands} hands)", hand)):
+        print(f"{label + ':':36} {wall:.2f} s  {cpu:.2f} s")
+    print(f"(median of {args.runs} runs each; the CLI is {' '.join(remi[1:])})")
 
 if __name__ == "__main__":
     main()
