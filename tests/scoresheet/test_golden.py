@@ -38,6 +38,20 @@ def test_every_rules_example_is_here() -> None:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_rules_example(name: str, remi: Remi, tmp_path: Path) -> None:
+    play(name, remi, tmp_path)
+
+
+#: a few cases again through the CLI into PostgreSQL (the store tests cover the rest there)
+ON_POSTGRES = [n for n in CASES if n.split()[0] in ("C6", "C13", "C14", "S5")]
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("name", ON_POSTGRES)
+def test_rules_example_on_postgres(name: str, pg_url: str, tmp_path: Path) -> None:
+    play(name, Remi(pg_url, tmp_path), tmp_path)
+
+
+def play(name: str, remi: Remi, tmp_path: Path) -> None:
     last = None
     before = None
     rules_file: Path | None = None
