@@ -1,9 +1,210 @@
-"""Commands of remi's CLI (registered by remi.cli). Filled in by its issue's work."""
+"""The vision commands: ``remi scan`` and ``remi vision generate|train|eval|export``.
+
+Each parses its options, makes one ``vision`` call and renders the result. OpenCV,
+onnxruntime, torch and Ultralytics are imported inside the commands only.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
+vision_app = typer.Typer(help="The vision pipeline: generate data, train, evaluate, export.", no_args_is_help=True)
+
+
+@contextmanager
+def errors() -> Iterator[None]:
+    """Library errors as one line on stderr: exit 2 for a bad photo or bad input."""
+    from engine import RemiError
+
+    try:
+        yield
+    except typer.Exit:
+        raise
+    except KeyboardInterrupt:
+        typer.echo("remi: interrupted", err=True)
+        raise typer.Exit(130) from None
+    except (RemiError, FileNotFoundError) as exc:
+        typer.echo(f"remi: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except Exception as exc:  # noqa: BLE001 - the user sees one line, never a traceback
+        if os.environ.get("REMI_DEBUG"):
+            raise
+        typer.echo(f"remi: internal error: {type(exc).__name__}: {exc} (set REMI_DEBUG=1 for details)", err=True)
+        raise typer.Exit(1) from None
+
+
+def _console():
+    from rich.console import Console
+
+    return Console()
+
+
+def scan(
+    photo: Annotated[Path, typer.Argument(help="A photo of a rack or of tiles on the table (JPEG or PNG).", show_default=False)],
+    annotate: Annotated[Optional[Path], typer.Option("--annotate", help="Write the photo with boxes and labels drawn to this file (.png or .jpg).", show_default=False)] = None,
+    confirm: Annotated[Optional[bool], typer.Option("--confirm/--no-confirm", help="Ask about unsure tiles (default: only at a terminal).", show_default=False)] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Read the tiles in a photo, in reading order (top row first, left to right).
+
+    Example: remi scan samples/photos/rack-1.jpg --annotate rack-1.png
+    """
+    with errors():
+        from remi.photos import confirm_low, interactive, reading_table
+        from vision.errors import VisionError
+        from vision.reader import load_image, read_photo
+
+        reading = read_photo(photo)
+        if annotate is not None:
+            from vision import annotate as draw
+
+            draw.write(annotate, load_image(photo), reading)
+        if not reading.detections:
+            raise VisionError(f"{photo}: no tiles found in the photo")
+        if as_json:
+            sys.stdout.write(json.dumps(reading.as_dict(), indent=2) + "\n")
+            return
+        console = _console()
+        console.print(reading_table(reading, title=f"{len(reading.detections)} tiles read from {photo.name}"))
+        if (interactive(console) if confirm is None else confirm) and any(d.low for d in reading.detections):
+            tiles = [t for t in confirm_low(reading, console) if t is not None]
+        else:
+            tiles = reading.tiles
+        console.print("tiles: [bold]" + " ".join(str(t) for t in tiles) + "[/]")
+        if annotate is not None:
+            console.print(f"annotated picture: {annotate}")
+
+
+@vision_app.command("generate")
+def generate(
+    out: Annotated[Path, typer.Argument(help="Folder for the dataset (Ultralytics layout).", show_default=False)],
+    count: Annotated[int, typer.Option("--count", "-n", help="Synthetic training scenes.", min=0)] = 3000,
+    val: Annotated[int, typer.Option("--val", help="Synthetic validation scenes.", min=0)] = 60,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed makes the same images.")] = 1,
+    real: Annotated[bool, typer.Option("--real/--no-real", help="Paste real tile crops and link the real training photos (rummy, rummy2, rummyBackground).")] = True,
+    size: Annotated[str, typer.Option("--size", help="Scene size WxH in pixels.")] = "640x480",
+    close_ups: Annotated[float, typer.Option("--close-ups", help="Share of close-up scenes (a few large tiles).", min=0, max=1)] = 0.0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Generate labelled synthetic scenes (seeded) plus the real training photos.
+
+    Example: remi vision generate out/det --count 3000 --seed 1
+    """
+    with errors():
+        from engine import RemiError
+        from vision.generate import write_detection_set
+
+        try:
+            w, h = (int(v) for v in size.lower().split("x"))
+        except ValueError:
+            raise RemiError(f"--size {size!r}: write WIDTHxHEIGHT, like 640x480") from None
+        path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups)
+        result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
+                  "train_scenes": count, "val_scenes": val, "seed": seed}
+        if as_json:
+            sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        else:
+            _console().print(f"dataset written to {path} (data.yaml: 53 kinds; data-tile.yaml: one class)")
+
+
+@vision_app.command("train")
+def train(
+    data: Annotated[Path, typer.Argument(help="A dataset made by `remi vision generate`.", show_default=False)],
+    stage: Annotated[str, typer.Option("--stage", help="detector or reader.")] = "detector",
+    epochs: Annotated[int, typer.Option("--epochs", min=1)] = 8,
+    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size.")] = 320,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    out: Annotated[Path, typer.Option("--out", help="Folder for runs and checkpoints.")] = Path("out/runs"),
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a detector run from its last.pt.", show_default=False)] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Train the tile detector (Ultralytics, from vision/yolov8-tile.yaml) or the tile reader (torch).
+
+    Example: remi vision train out/det --stage detector --epochs 8 --seed 0
+    """
+    with errors():
+        from engine import RemiError
+
+        if stage == "detector":
+            from vision.train import train_detector
+
+            model = str(Path(__file__).resolve().parents[1] / "vision" / "yolov8-tile.yaml")
+            run = train_detector(data / "data-tile.yaml", out, epochs=epochs, imgsz=imgsz, seed=seed, resume=resume, model=model)
+            result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
+        elif stage == "reader":
+            from vision.recipe import train_reader
+
+            result = {"weights": str(train_reader(data, out, epochs=epochs, seed=seed))}
+        else:
+            raise RemiError(f"--stage {stage!r}: use detector or reader")
+        if as_json:
+            sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        else:
+            _console().print(f"trained: {result}")
+
+
+@vision_app.command("export")
+def export(
+    detector: Annotated[Path, typer.Argument(help="Detector weights (best.pt of a run).", show_default=False)],
+    reader: Annotated[Path, typer.Argument(help="Reader weights (state dict .pt).", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", help="Models folder to write.")] = Path("models"),
+    imgsz: Annotated[int, typer.Option("--imgsz")] = 320,
+    as_json: JsonOpt = False,
+) -> None:
+    """Export both stages to ONNX and write models/vision.json.
+
+    Example: remi vision export out/runs/det1/weights/best.pt out/reader.pt --out models
+    """
+    with errors():
+        from vision.recipe import export_models
+
+        result = export_models(detector, reader, out, imgsz)
+        if as_json:
+            sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        else:
+            _console().print(f"exported: {result}")
+
+
+@vision_app.command("eval")
+def evaluate(
+    folder: Annotated[Path, typer.Argument(help="Labelled photos: the real data folder, or a generated dataset.", show_default=False)],
+    session: Annotated[Optional[str], typer.Option("--session", help="With the real data: the session to evaluate (rummy4 is held out).", show_default=False)] = "rummy4",
+    models: Annotated[Optional[Path], typer.Option("--models", help="Models folder (default: the shipped models).", show_default=False)] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Per-tile and photo accuracy, mAP50, mAP50-95 and median latency on labelled photos.
+
+    Example: remi vision eval ../shared/realdata/rummikub --session rummy4
+    """
+    with errors():
+        from vision.evaluate import evaluate_folder
+
+        metrics = evaluate_folder(folder, session=session, models=models)
+        if as_json:
+            sys.stdout.write(json.dumps(metrics, indent=2) + "\n")
+            return
+        from rich.table import Table
+
+        table = Table(title=f"{metrics['photos']} photos, {metrics['labelled_tiles']} tiles", show_edge=False)
+        table.add_column("metric")
+        table.add_column("value", justify="right")
+        for key in ("tile_accuracy", "photo_accuracy", "map50", "map50_95", "detector_recall", "detector_map50",
+                    "reader_accuracy_on_labels", "median_latency_ms"):
+            v = metrics[key]
+            table.add_row(key, f"{v:.1f}" if key.endswith("_ms") else f"{v:.3f}")
+        _console().print(table)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the main app."""
+    app.command("scan")(scan)
+    app.add_typer(vision_app, name="vision")

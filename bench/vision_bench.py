@@ -1,0 +1,91 @@
+"""Latency of `remi scan` inference: the shipped ONNX pipeline next to Ultralytics' PyTorch predict.
+
+    .venv/bin/python bench/vision_bench.py [--photos DIR_OR_SESSION] [--n 30]
+
+Times, per 1000x750 photo (median over the photos, after 3 warm-up runs, 2 threads each):
+- onnx pipeline: detector + tile reader + decoding, what `remi scan` runs (decode excluded);
+- onnx detector: the detector stage alone;
+- ultralytics detector: ``YOLO(models/tile-detector.pt).predict`` on the same photos at the
+  same size (PyTorch, the reference); plus the same reader on its boxes for a full pipeline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _photos(spec: str, n: int) -> list[Path]:
+    p = Path(spec)
+    if p.is_dir():
+        files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    else:
+        from vision import realdata
+
+        files = [ph.path for ph in realdata.load((spec,))]
+    return files[:n]
+
+
+def _median_ms(fn, items, warmup: int = 3) -> float:
+    for x in items[:warmup]:
+        fn(x)
+    times = []
+    for x in items:
+        t0 = time.perf_counter()
+        fn(x)
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--photos", default="rummy4", help="a folder of photos, or a real-data session name")
+    ap.add_argument("--n", type=int, default=30)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+
+    import cv2
+    import numpy as np
+
+    from vision.reader import MODELS, Reader, decode, load_image
+
+    images = [load_image(p) for p in _photos(args.photos, args.n)]
+    reader = Reader(MODELS, threads=args.threads)
+    res = {"photos": len(images), "size": f"{images[0].shape[1]}x{images[0].shape[0]}", "threads": args.threads}
+    res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im), images)
+    res["onnx_detector_ms"] = _median_ms(reader.detect, images)
+
+    from vision.train import offline
+
+    offline()
+    import torch
+    from ultralytics import YOLO
+
+    torch.set_num_threads(args.threads)
+    yolo = YOLO(str(MODELS / reader.meta["detector_pt"]))
+    pred = lambda im: yolo.predict(im, imgsz=reader.imgsz, conf=reader.conf, iou=reader.iou, verbose=False, device="cpu")  # noqa: E731
+    res["ultralytics_detector_ms"] = _median_ms(pred, images)
+
+    def torch_pipeline(im: np.ndarray) -> None:
+        boxes = pred(im)[0].boxes.xyxy.numpy()
+        decode(reader.kinds(im, boxes))
+
+    res["ultralytics_pipeline_ms"] = _median_ms(torch_pipeline, images)
+    del cv2
+    if args.json:
+        print(json.dumps(res, indent=2))
+    else:
+        for k, v in res.items():
+            print(f"{k:26s} {v:.1f}" if isinstance(v, float) else f"{k:26s} {v}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""``remi scan`` and ``remi vision`` through a real process: output, annotation and bad photos."""
+
+import json
+import os
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.conftest import ROOT, sample_photos
+
+# The real `remi` app when remi.cli is there; else an app made of this package's commands only.
+LAUNCH = (
+    "import sys, typer\n"
+    "try:\n    from remi.cli import main\nexcept ImportError:\n"
+    "    from remi.vision_cli import register\n    app = typer.Typer()\n    register(app)\n"
+    "    app.command('noop', hidden=True)(lambda: None)\n    main = app\n"
+    "sys.argv[0] = 'remi'\nmain()\n"
+)
+
+
+def remi(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", YOLO_OFFLINE="1")
+    return subprocess.run([sys.executable, "-c", LAUNCH, *map(str, args)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def _expected(photo: Path) -> list[str]:
+    return photo.with_suffix(".txt").read_text().split()
+
+
+def _one_line_error(proc: subprocess.CompletedProcess, words: str) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1, proc.stderr
+    assert words in lines[0], lines[0]
+    assert proc.stdout.strip() == ""
+
+
+def test_scan_json_reads_the_sample(sample_photo):
+    proc = remi("scan", sample_photo, "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    img = cv2.imread(str(sample_photo))
+    assert (data["width"], data["height"]) == (img.shape[1], img.shape[0])
+    assert [t["tile"] for t in data["tiles"]] == _expected(sample_photo)
+    for t in data["tiles"]:
+        x1, y1, x2, y2 = t["box"]
+        assert 0 <= x1 < x2 <= data["width"] and 0 <= y1 < y2 <= data["height"]
+        assert 0 <= t["confidence"] <= 1
+
+
+def test_scan_table_and_annotation(sample_photo, tmp_path):
+    out = tmp_path / "annotated.png"
+    proc = remi("scan", sample_photo, "--annotate", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "tiles: " + " ".join(_expected(sample_photo)) in proc.stdout
+    drawn = cv2.imread(str(out))
+    assert drawn.shape == cv2.imread(str(sample_photo)).shape
+
+
+def test_help_has_an_example():
+    for args in (["scan", "--help"], ["vision", "eval", "--help"], ["vision", "generate", "--help"]):
+        proc = remi(*args)
+        assert proc.returncode == 0 and "Example" in proc.stdout, proc.stdout
+
+
+def _png_header(w: int, h: int) -> bytes:
+    ihdr = w.to_bytes(4, "big") + h.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    chunk = b"IHDR" + ihdr
+    return b"\x89PNG\r\n\x1a\n" + len(ihdr).to_bytes(4, "big") + chunk + zlib.crc32(chunk).to_bytes(4, "big")
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("notes.jpg", b"these are not pixels", "not an image"),
+    ("empty.jpg", b"", "empty"),
+    ("bomb.png", _png_header(100_000, 100_000), "too large"),
+])
+def test_bad_files(tmp_path, name, content, words):
+    path = tmp_path / name
+    path.write_bytes(content)
+    _one_line_error(remi("scan", path), words)
+
+
+def test_missing_file(tmp_path):
+    _one_line_error(remi("scan", tmp_path / "nope.jpg"), "no such file")
+
+
+def test_tiny_and_blank_images(tmp_path):
+    cv2.imwrite(str(tmp_path / "tiny.png"), np.full((10, 10, 3), 200, np.uint8))
+    _one_line_error(remi("scan", tmp_path / "tiny.png"), "too small")
+    cv2.imwrite(str(tmp_path / "blank.png"), np.full((600, 800, 3), 128, np.uint8))
+    _one_line_error(remi("scan", tmp_path / "blank.png"), "blank")
+
+
+def test_photo_without_tiles(tmp_path):
+    from vision import synth
+
+    rng = np.random.default_rng(5)
+    cv2.imwrite(str(tmp_path / "table.jpg"), synth.background(rng, 1000, 750))
+    _one_line_error(remi("scan", tmp_path / "table.jpg"), "no tiles found")
+
+
+@pytest.mark.parametrize("photo", sample_photos(), ids=lambda p: p.stem)
+def test_upside_down_photo_is_refused(tmp_path, photo):
+    flipped = tmp_path / "flipped.jpg"
+    cv2.imwrite(str(flipped), cv2.rotate(cv2.imread(str(photo)), cv2.ROTATE_180))
+    _one_line_error(remi("scan", flipped), "upside down")

@@ -1,0 +1,160 @@
+"""Measure a reader on labelled photos: the issue's four metrics, each stage, and latency.
+
+- tile accuracy: labelled tiles matched by a prediction of the right kind at IoU >= 0.5
+  (one prediction per label, highest confidence first);
+- photo accuracy: photos whose every tile is matched with no extra prediction;
+- mAP50 and mAP50-95 over the 53 kinds (COCO 101-point interpolation; score = kind
+  confidence x box score), averaged over the kinds present in the labels;
+- stage figures: the detector's recall and one-class AP50, the reader's accuracy on the
+  labelled boxes; median inference latency per photo (decode excluded).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+
+from engine import ALL_KINDS, Tile
+
+THRESHOLDS = np.linspace(0.5, 0.95, 10)
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU matrix of boxes a (n, 4) and b (m, 4).
+
+    >>> float(iou(np.array([[0, 0, 2, 2]]), np.array([[1, 0, 3, 2]]))[0, 0])
+    0.3333333333333333
+    """
+    a, b = np.asarray(a, float).reshape(-1, 4), np.asarray(b, float).reshape(-1, 4)
+    x1 = np.maximum(a[:, None, 0], b[None, :, 0])
+    y1 = np.maximum(a[:, None, 1], b[None, :, 1])
+    x2 = np.minimum(a[:, None, 2], b[None, :, 2])
+    y2 = np.minimum(a[:, None, 3], b[None, :, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area = lambda r: (r[:, 2] - r[:, 0]) * (r[:, 3] - r[:, 1])  # noqa: E731
+    return inter / np.maximum(area(a)[:, None] + area(b)[None, :] - inter, 1e-9)
+
+
+def _match(pred_boxes, pred_kinds, pred_scores, gt_boxes, gt_kinds, thr, same_kind=True):
+    """Greedy matching by score: (tp flags per prediction, matched flags per label)."""
+    order = np.argsort(-np.asarray(pred_scores))
+    ious = iou(pred_boxes, gt_boxes)
+    used = np.zeros(len(gt_boxes), bool)
+    tp = np.zeros(len(pred_boxes), bool)
+    for i in order:
+        cand = ious[i] >= thr
+        if same_kind:
+            cand &= np.asarray(gt_kinds) == pred_kinds[i]
+        cand &= ~used
+        if cand.any():
+            j = int(np.argmax(np.where(cand, ious[i], -1)))
+            used[j] = True
+            tp[i] = True
+    return tp, used
+
+
+def average_precision(tp: np.ndarray, scores: np.ndarray, n_gt: int) -> float:
+    if n_gt == 0:
+        return float("nan")
+    if len(tp) == 0:
+        return 0.0
+    order = np.argsort(-scores)
+    tp = tp[order].astype(float)
+    ctp, cfp = np.cumsum(tp), np.cumsum(1 - tp)
+    recall = ctp / n_gt
+    precision = ctp / np.maximum(ctp + cfp, 1e-9)
+    precision = np.maximum.accumulate(precision[::-1])[::-1]
+    points = np.linspace(0, 1, 101)
+    idx = np.searchsorted(recall, points, side="left")
+    return float(np.mean([precision[k] if k < len(precision) else 0.0 for k in idx]))
+
+
+def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, list[Tile], np.ndarray]]:
+    """(photo, tiles, boxes) from the real data folder or a generated dataset (``images/val``)."""
+    from vision import realdata
+
+    folder = Path(folder)
+    if (folder / "roboflow-data.yaml").exists():
+        sessions = (session,) if session else realdata.HELDOUT_SESSIONS
+        return [(p.path, [t.tile for t in p.tiles], np.array([t.box for t in p.tiles]).reshape(-1, 4))
+                for p in realdata.load(sessions, folder)]
+    import cv2
+
+    out = []
+    images = folder / "images" / "val" if (folder / "images" / "val").is_dir() else folder / "images"
+    for img in sorted(images.iterdir()):
+        lab = Path(str(img.parent).replace("images", "labels")) / (img.stem + ".txt")
+        h, w = cv2.imread(str(img)).shape[:2]
+        tiles, boxes = [], []
+        for line in (lab.read_text().splitlines() if lab.exists() else []):
+            k, cx, cy, bw, bh = (float(v) for v in line.split())
+            tiles.append(ALL_KINDS[int(k)])
+            boxes.append(((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h))
+        out.append((img, tiles, np.array(boxes).reshape(-1, 4)))
+    return out
+
+
+def evaluate(reader, photos) -> dict:
+    """All metrics of a ``vision.reader.Reader`` on labelled photos."""
+    from vision.reader import decode, load_image
+
+    per_class: dict[int, list] = {}
+    n_gt_class: dict[int, int] = {}
+    det_tp, det_scores, latencies = [], [], []
+    matched = total = photos_ok = reader_ok = 0
+    for path, tiles, gt_boxes in photos:
+        image = load_image(path)
+        t0 = time.perf_counter()
+        reading = reader.read(image, check_orientation=False)
+        latencies.append((time.perf_counter() - t0) * 1000)
+        gt_kinds = [t.code for t in tiles]
+        pb = np.array([d.box for d in reading.detections]).reshape(-1, 4)
+        pk = np.array([d.tile.code for d in reading.detections], int)
+        ps = np.array([d.confidence * d.box_confidence for d in reading.detections])
+        _, used = _match(pb, pk, ps, gt_boxes, gt_kinds, 0.5)
+        matched += int(used.sum())
+        total += len(tiles)
+        photos_ok += int(used.all() and len(pk) == len(tiles))
+        tp1, _ = _match(pb, pk, ps, gt_boxes, gt_kinds, 0.5, same_kind=False)
+        det_tp.append(tp1)
+        det_scores.append(np.array([d.box_confidence for d in reading.detections]))
+        for k in gt_kinds:
+            n_gt_class[k] = n_gt_class.get(k, 0) + 1
+        tps = np.stack([_match(pb, pk, ps, gt_boxes, gt_kinds, t)[0] for t in THRESHOLDS], 1) if len(pk) else np.zeros((0, 10), bool)
+        for i, k in enumerate(pk):
+            per_class.setdefault(int(k), []).append((ps[i], tps[i]))
+        if tiles:  # the reader alone, on the labelled boxes
+            codes = decode(reader.kinds(image, gt_boxes))
+            reader_ok += sum(int(c == k) for c, k in zip(codes, gt_kinds))
+    aps = np.zeros((len(n_gt_class), 10))
+    for row, (k, n) in enumerate(sorted(n_gt_class.items())):
+        entries = per_class.get(k, [])
+        scores = np.array([e[0] for e in entries])
+        for j in range(10):
+            aps[row, j] = average_precision(np.array([e[1][j] for e in entries], bool), scores, n)
+    tp = np.concatenate(det_tp) if det_tp else np.zeros(0, bool)
+    sc = np.concatenate(det_scores) if det_scores else np.zeros(0)
+    return {
+        "photos": len(photos), "labelled_tiles": total,
+        "tile_accuracy": matched / max(total, 1),
+        "photo_accuracy": photos_ok / max(len(photos), 1),
+        "map50": float(aps[:, 0].mean()) if len(aps) else 0.0,
+        "map50_95": float(aps.mean()) if len(aps) else 0.0,
+        "detector_recall": float(tp.sum()) / max(total, 1),
+        "detector_map50": average_precision(tp, sc, total) if total else 0.0,
+        "reader_accuracy_on_labels": reader_ok / max(total, 1),
+        "median_latency_ms": float(np.median(latencies)) if latencies else 0.0,
+    }
+
+
+def evaluate_folder(folder: Path, session: str | None = "rummy4", models: Path | None = None) -> dict:
+    from vision.reader import MODELS, Reader
+
+    photos = load_labelled(Path(folder), session)
+    if not photos:
+        from vision.errors import VisionError
+
+        raise VisionError(f"{folder}: no labelled photos found")
+    return evaluate(Reader(models or MODELS), photos)

@@ -1,0 +1,228 @@
+"""Read the tiles in a photo with the shipped ONNX models (onnxruntime; no torch).
+
+Two stages: a single-class tile detector (YOLOv8n trained with Ultralytics, exported to ONNX)
+finds the tiles; a small CNN reads each crop's number and colour. The rack's own limits (at most
+two tiles of a kind, two jokers) are applied when decoding. Tiles come back in reading order:
+top row first, left to right.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine import ALL_KINDS, JOKER, Tile
+from vision import crops
+from vision.errors import VisionError
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+MAX_BYTES = 40 * 1024 * 1024
+MAX_PIXELS = 50_000_000
+MIN_SIDE = 32
+LOW_CONFIDENCE = 0.80
+COPIES = 2  # at most two tiles of a kind, two jokers
+
+
+@dataclass(frozen=True)
+class Detection:
+    tile: Tile
+    confidence: float  # how sure the reader is of the kind
+    box: tuple[float, float, float, float]  # pixels of the original photo
+    box_confidence: float  # the detector's score
+
+    @property
+    def low(self) -> bool:
+        return self.confidence < LOW_CONFIDENCE
+
+    def as_dict(self) -> dict:
+        return {"tile": str(self.tile), "confidence": round(self.confidence, 4),
+                "box": [round(v, 1) for v in self.box], "box_confidence": round(self.box_confidence, 4),
+                "low_confidence": self.low}
+
+
+@dataclass(frozen=True)
+class Reading:
+    detections: tuple[Detection, ...]
+    width: int
+    height: int
+
+    @property
+    def tiles(self) -> list[Tile]:
+        return [d.tile for d in self.detections]
+
+    def as_dict(self) -> dict:
+        return {"tiles": [d.as_dict() for d in self.detections], "width": self.width, "height": self.height}
+
+
+def load_image(path: str | os.PathLike) -> np.ndarray:
+    """Decode a photo (EXIF rotation applied); VisionError with the reason when it cannot be."""
+    import cv2
+
+    p = Path(path)
+    if not p.is_file():
+        raise VisionError(f"{p}: no such file")
+    size = p.stat().st_size
+    if size == 0:
+        raise VisionError(f"{p}: the file is empty")
+    if size > MAX_BYTES:
+        raise VisionError(f"{p}: the file is too large ({size // (1024 * 1024)} MB; at most {MAX_BYTES // (1024 * 1024)} MB)")
+    data = np.fromfile(str(p), np.uint8)
+    header = bytes(data[:32])
+    dims = _png_or_jpeg_size(header, data)
+    if dims and dims[0] * dims[1] > MAX_PIXELS:
+        raise VisionError(f"{p}: the image is too large ({dims[0]}x{dims[1]} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if image is None:
+        raise VisionError(f"{p}: not an image remi can read (use a JPEG or PNG photo)")
+    h, w = image.shape[:2]
+    if h * w > MAX_PIXELS:
+        raise VisionError(f"{p}: the image is too large ({w}x{h} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
+    if min(h, w) < MIN_SIDE:
+        raise VisionError(f"{p}: the image is too small ({w}x{h} pixels) to show tiles")
+    if float(image.std()) < 1.0:
+        raise VisionError(f"{p}: the image is blank (one flat colour)")
+    return image
+
+
+def _png_or_jpeg_size(header: bytes, data: np.ndarray) -> tuple[int, int] | None:
+    """Width and height from a PNG header, so a decompression bomb is refused before decoding."""
+    if header[:8] == b"\x89PNG\r\n\x1a\n" and len(header) >= 24:
+        return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+    return None
+
+
+class Reader:
+    """The two ONNX models and their settings (``models/vision.json``)."""
+
+    def __init__(self, models: Path = MODELS, threads: int = 2) -> None:
+        try:
+            import onnxruntime as ort
+        except ImportError as e:  # pragma: no cover - core dependency
+            raise VisionError("onnxruntime is not installed: pip install onnxruntime") from e
+        meta_path = Path(models) / "vision.json"
+        if not meta_path.exists():
+            raise VisionError(f"no vision model in {models} (vision.json missing)")
+        self.meta = json.loads(meta_path.read_text())
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        opts.log_severity_level = 3
+        self.det = ort.InferenceSession(str(Path(models) / self.meta["detector"]), opts, providers=["CPUExecutionProvider"])
+        self.cls = ort.InferenceSession(str(Path(models) / self.meta["reader"]), opts, providers=["CPUExecutionProvider"])
+        self.imgsz = int(self.meta["imgsz"])
+        self.conf = float(self.meta.get("conf", 0.25))
+        self.iou = float(self.meta.get("iou", 0.5))
+
+    # -- stage 1: boxes -------------------------------------------------------------------
+    def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Tile boxes (n, 4) in photo pixels and their scores (n,)."""
+        import cv2
+
+        h, w = image.shape[:2]
+        s = self.imgsz / max(h, w)
+        nw, nh = max(1, round(w * s)), max(1, round(h * s))
+        canvas = np.full((self.imgsz, self.imgsz, 3), 114, np.uint8)
+        top, left = (self.imgsz - nh) // 2, (self.imgsz - nw) // 2
+        canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+        x = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+        out = self.det.run(None, {self.det.get_inputs()[0].name: x})[0][0]  # (4 + nc, anchors)
+        scores = out[4:].max(axis=0)
+        keep = scores >= self.conf
+        cx, cy, bw, bh = out[:4, keep]
+        scores = scores[keep]
+        boxes = np.stack([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], 1)
+        if len(boxes):
+            idx = cv2.dnn.NMSBoxes([[float(a), float(b), float(c - a), float(d - b)] for a, b, c, d in boxes],
+                                   scores.tolist(), self.conf, self.iou)
+            idx = np.array(idx, int).reshape(-1)
+            boxes, scores = boxes[idx], scores[idx]
+        boxes = (boxes - (left, top, left, top)) / s
+        boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
+        boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
+        return boxes.reshape(-1, 4), scores
+
+    # -- stage 2: kinds -------------------------------------------------------------------
+    def kinds(self, image: np.ndarray, boxes: np.ndarray, rotate180: bool = False) -> np.ndarray:
+        """Probabilities (n, 53) over the tile kinds, indexed by engine tile code."""
+        if len(boxes) == 0:
+            return np.zeros((0, 53), np.float32)
+        x = crops.batch(image, [tuple(b) for b in boxes], rotate180=rotate180)
+        pn, pc = self.cls.run(None, {self.cls.get_inputs()[0].name: x})
+        probs = (pc[:, :, None] * pn[:, None, 1:]).reshape(len(x), 52)
+        return np.concatenate([probs, pn[:, :1]], axis=1)
+
+    def read(self, image: np.ndarray, check_orientation: bool = True) -> Reading:
+        h, w = image.shape[:2]
+        boxes, scores = self.detect(image)
+        probs = self.kinds(image, boxes)
+        if check_orientation and len(boxes) >= 3:
+            flipped = self.kinds(image, boxes, rotate180=True)
+            if np.median(flipped.max(1)) > np.median(probs.max(1)) + 0.15 and np.mean(flipped.max(1) > probs.max(1)) > 0.7:
+                raise VisionError("the photo seems to be upside down: turn it the right way up and try again")
+        codes = decode(probs)
+        dets = [Detection(ALL_KINDS[c], float(probs[i, c]), tuple(float(v) for v in boxes[i]), float(scores[i]))
+                for i, c in enumerate(codes)]
+        return Reading(tuple(reading_order(dets)), w, h)
+
+
+def decode(probs: np.ndarray, copies: int = COPIES) -> list[int]:
+    """Most likely kinds with at most ``copies`` of each: extras move to their next best kind.
+
+    >>> p = np.zeros((3, 53)); p[:, 6] = [0.9, 0.8, 0.7]; p[2, 7] = 0.2
+    >>> decode(p)
+    [6, 6, 7]
+    """
+    n = len(probs)
+    order = np.argsort(-probs, axis=1)
+    rank = np.zeros(n, int)
+    codes = order[:, 0].copy()
+    for _ in range(n * 53):
+        counts = np.bincount(codes, minlength=53)
+        over = np.nonzero(counts > copies)[0]
+        if len(over) == 0:
+            break
+        k = over[0]
+        members = np.nonzero(codes == k)[0]
+        weakest = members[np.argmin(probs[members, k])]
+        rank[weakest] += 1
+        codes[weakest] = order[weakest, rank[weakest]]
+    return [int(c) for c in codes]
+
+
+def reading_order(dets: list[Detection]) -> list[Detection]:
+    """Group boxes into rows (vertical overlap), rows top to bottom, each left to right."""
+    rows: list[list[Detection]] = []
+    for d in sorted(dets, key=lambda d: (d.box[1] + d.box[3]) / 2):
+        y1, y2 = d.box[1], d.box[3]
+        best, best_overlap = None, 0.5
+        for row in rows:
+            ry1 = float(np.mean([r.box[1] for r in row]))
+            ry2 = float(np.mean([r.box[3] for r in row]))
+            overlap = (min(y2, ry2) - max(y1, ry1)) / max(1e-6, min(y2 - y1, ry2 - ry1))
+            if overlap > best_overlap:
+                best, best_overlap = row, overlap
+        if best is None:
+            rows.append([d])
+        else:
+            best.append(d)
+    rows.sort(key=lambda r: float(np.mean([(d.box[1] + d.box[3]) / 2 for d in r])))
+    return [d for row in rows for d in sorted(row, key=lambda d: d.box[0])]
+
+
+_READERS: dict[Path, Reader] = {}
+
+
+def read_photo(path: str | os.PathLike, models: Path = MODELS) -> Reading:
+    """Load and read a photo; VisionError for a bad photo."""
+    image = load_image(path)
+    key = Path(models).resolve()
+    if key not in _READERS:
+        _READERS[key] = Reader(key)
+    return _READERS[key].read(image)
+
+
+__all__ = ["Detection", "JOKER", "Reader", "Reading", "VisionError", "decode", "load_image", "read_photo", "reading_order"]

@@ -1,0 +1,110 @@
+"""Read the labelled real photos (``../shared/realdata/rummikub``) by session.
+
+The labels are Ultralytics polygon rows with the dataset's alphabetical class order; they are
+mapped to tiles by *name* (``black_7`` -> ``k7``, ``orange_3`` -> ``y3``, ``joker`` -> ``*``).
+The photos are CC BY 4.0 (Roboflow user rummikue); they are read in place, never copied.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine import JOKER, Tile
+
+TRAIN_SESSIONS = ("rummy", "rummy2")
+HELDOUT_SESSIONS = ("rummy4",)
+NEGATIVE_SESSIONS = ("rummyBackground",)
+_COLOUR_LETTER = {"black": "k", "blue": "b", "red": "r", "orange": "y", "yellow": "y"}
+
+
+def default_root() -> Path:
+    """The real data folder: ``$REMI_REALDATA`` or ``<repo>/../shared/realdata/rummikub``."""
+    env = os.environ.get("REMI_REALDATA")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "shared" / "realdata" / "rummikub"
+
+
+def name_to_tile(name: str) -> Tile:
+    """``black_7`` -> k7, ``orange_12`` -> y12, ``joker`` -> *.
+
+    >>> str(name_to_tile("orange_12")), str(name_to_tile("joker"))
+    ('y12', '*')
+    """
+    if name == "joker":
+        return JOKER
+    colour, number = name.split("_")
+    return Tile.of(_COLOUR_LETTER[colour], int(number))
+
+
+@dataclass(frozen=True)
+class LabelledTile:
+    tile: Tile
+    polygon: np.ndarray  # (n, 2) float pixels
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        x1, y1 = self.polygon.min(axis=0)
+        x2, y2 = self.polygon.max(axis=0)
+        return (float(x1), float(y1), float(x2), float(y2))
+
+
+@dataclass(frozen=True)
+class LabelledPhoto:
+    path: Path
+    session: str
+    width: int
+    height: int
+    tiles: tuple[LabelledTile, ...]
+
+
+def _class_names(root: Path) -> list[str]:
+    names: list[str] = []
+    in_names = False
+    for line in (root / "roboflow-data.yaml").read_text().splitlines():
+        if line.startswith("names:"):
+            in_names = True
+            continue
+        if in_names:
+            if line.startswith("- "):
+                names.append(line[2:].strip())
+            else:
+                break
+    return names
+
+
+def load(sessions: tuple[str, ...], root: Path | None = None) -> list[LabelledPhoto]:
+    """The labelled photos of the given sessions, sorted by file name."""
+    import cv2
+
+    root = root or default_root()
+    if not root.is_dir():
+        raise FileNotFoundError(f"real data not found at {root} (set REMI_REALDATA)")
+    names = _class_names(root)
+    session_of: dict[str, str] = {}
+    with open(root / "sessions.tsv") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            session_of[Path(row["image"]).name] = row["session"]
+    out = []
+    for img in sorted((root / "images").iterdir()):
+        session = session_of.get(img.name) or img.name.split("-")[0].split("_")[0]
+        if session not in sessions:
+            continue
+        full = cv2.imread(str(img))
+        h, w = full.shape[:2]
+        tiles = []
+        label = root / "labels" / (img.stem + ".txt")
+        if label.exists():
+            for line in label.read_text().split("\n"):
+                parts = line.split()
+                if len(parts) < 7:
+                    continue
+                xy = np.array(parts[1:], dtype=np.float64).reshape(-1, 2) * (w, h)
+                tiles.append(LabelledTile(name_to_tile(names[int(parts[0])]), xy))
+        out.append(LabelledPhoto(img, session, w, h, tuple(tiles)))
+    return out

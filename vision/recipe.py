@@ -1,0 +1,66 @@
+"""The training recipe of the shipped models, step by step (see models/README.md).
+
+1. ``remi vision generate out/det1 --count 3000 --seed 1`` (scenes + linked real photos)
+2. ``remi vision train out/det1 --stage detector --epochs 6 --seed 0``
+3. ``remi vision train out/det1 --stage reader --epochs 10 --seed 0``
+4. ``remi vision export out/runs/det1/weights/last.pt out/runs/reader.pt --out models``
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+
+from vision import realdata
+
+
+def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None):
+    """Crops for the tile reader: real training crops (6 jittered copies) + synthetic ones."""
+    from vision import cropset
+
+    photos = realdata.load(realdata.TRAIN_SESSIONS)
+    xr, nr, cr = cropset.from_photos(photos, copies=6, seed=seed, rotate=8)
+    xs, ns, cs = cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit)
+    return np.concatenate([xr, xs]), np.concatenate([nr, ns]), np.concatenate([cr, cs])
+
+
+def heldout_crops(session: str = "rummy4"):
+    from vision import cropset
+
+    return cropset.from_photos(realdata.load((session,)), copies=1, seed=1, amount=0.0)
+
+
+def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
+                 synthetic_limit: int | None = None, validate: bool = True) -> Path:
+    from vision import classifier
+
+    x, n, c = reader_data(Path(dataset), seed, synthetic_limit)
+    val = heldout_crops() if validate else None
+    print(f"reader: {len(x)} training crops", flush=True)
+    return classifier.train(x, n, c, Path(out) / "reader.pt", epochs=epochs, seed=seed, threads=threads, val=val)
+
+
+def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 320) -> dict:
+    """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
+    from vision import classifier
+    from vision.train import export_onnx, offline
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    offline()
+    from ultralytics.utils.torch_utils import strip_optimizer
+
+    pt = out / "tile-detector.pt"
+    shutil.copy(detector, pt)
+    strip_optimizer(str(pt))
+    export_onnx(pt, imgsz, out / "tile-detector.onnx")
+    classifier.export_onnx(reader, out / "tile-reader.onnx")
+    shutil.copy(reader, out / "tile-reader.pt")
+    meta = {"detector": "tile-detector.onnx", "reader": "tile-reader.onnx", "detector_pt": "tile-detector.pt",
+            "imgsz": imgsz, "conf": 0.25, "iou": 0.5, "crop_size": 40,
+            "reader_outputs": {"number": "0 = joker, 1..13", "colour": "k b r y"}}
+    (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
+    return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}

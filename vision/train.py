@@ -1,0 +1,65 @@
+"""Training with Ultralytics (tile detector) and torch (tile reader), fully offline.
+
+Nothing here downloads anything: the detector is built from ``yolov8n.yaml`` (no pretrained
+weights), plots and the AMP check are off and Ultralytics runs with ``YOLO_OFFLINE=1``.
+Checkpoints are saved every epoch, so a run stopped early still leaves ``last.pt``, and
+``resume=True`` continues it in a later working session.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def offline() -> None:
+    """Put Ultralytics in offline mode and give it a local font, so it fetches nothing.
+
+    Ultralytics checks for ``Arial.ttf`` in its config folder on every dataset check and
+    downloads it when missing; matplotlib's bundled DejaVu Sans is put there instead.
+    """
+    os.environ["YOLO_OFFLINE"] = "1"
+    import shutil
+
+    import matplotlib
+    from ultralytics.utils import USER_CONFIG_DIR
+
+    font = Path(USER_CONFIG_DIR) / "Arial.ttf"
+    if not font.exists():
+        font.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf", font)
+
+
+def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320, batch: int = 32,
+                   seed: int = 0, workers: int = 1, fraction: float = 1.0, resume: Path | None = None,
+                   model: str = "yolov8n.yaml", name: str = "detector", init: Path | None = None,
+                   lr0: float | None = None) -> Path:
+    """Train the single-class tile detector; returns the run folder (weights/best.pt, last.pt).
+
+    ``init`` starts from earlier weights (a fine-tuning stage) instead of the model yaml.
+    """
+    offline()
+    from ultralytics import YOLO
+
+    if resume is not None:
+        yolo = YOLO(str(resume))
+        yolo.train(resume=True)
+        return Path(resume).parents[1]
+    yolo = YOLO(str(init) if init else model)
+    extra = {"optimizer": "AdamW", "lr0": lr0, "warmup_epochs": 0.3} if lr0 else {"warmup_epochs": 0.5}
+    yolo.train(data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, workers=workers,
+               single_cls=True, plots=False, amp=False, device="cpu", project=str(Path(out).resolve()),
+               name=name, exist_ok=True, fraction=fraction, deterministic=True, verbose=True,
+               cache="ram", patience=0, fliplr=0.5, degrees=10.0, close_mosaic=1, **extra)
+    return Path(out) / name
+
+
+def export_onnx(weights: Path, imgsz: int, out: Path) -> Path:
+    """Export detector weights to ONNX (opset 17, static shape, no simplifier download)."""
+    offline()
+    from ultralytics import YOLO
+
+    path = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=17, simplify=False, dynamic=False)
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    os.replace(path, out)
+    return Path(out)
