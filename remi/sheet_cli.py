@@ -328,7 +328,10 @@ def register(app: typer.Typer) -> None:
             text = (json.dumps(store.export_game(info.id), indent=2, ensure_ascii=False) + "\n" if fmt == "json"
                     else sheet_csv(store.sheet(info.id)))
             if out is None:
-                sys.stdout.write(text)
+                if as_json and fmt == "csv":
+                    _emit({"game": info.name, "format": "csv", "csv": text})
+                else:
+                    sys.stdout.write(text)
                 return
             try:
                 out.write_text(text, encoding="utf-8")

@@ -169,3 +169,23 @@ def test_sheet_commands_do_not_import_sqlmodel_at_start_up() -> None:
             "print(sorted(m for m in ('sqlmodel', 'sqlalchemy', 'alembic', 'matplotlib') if m in sys.modules))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert p.stdout.strip() == "[]"
+
+
+def test_at_a_terminal_with_no_options_it_asks(remi: Remi) -> None:
+    """stdin a terminal (a pty) and no hand options: the interactive form."""
+    import os
+    import pty
+
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
+    master, slave = pty.openpty()
+    try:
+        p = subprocess.Popen([*remi.cmd, "hand", "--db", remi.db], stdin=slave, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=remi.env, cwd=ROOT, text=True)
+        os.write(master, b"Ben\n\n")
+        out, err = p.communicate(timeout=60)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert p.returncode == 0, err
+    assert "Who went out?" in out and "hand 1 recorded" in out
+    assert remi.ok("sheet")["totals"] == {"Ana": 100, "Ben": 0}
