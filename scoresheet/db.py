@@ -91,20 +91,20 @@ def make_engine(url: str) -> Any:
             uri = f"file:{path}" + ("?mode=ro" if read_only else "")
 
             def creator() -> sqlite3.Connection:
-                return sqlite3.connect(uri, uri=True, timeout=60, isolation_level=None, check_same_thread=False)
+                return sqlite3.connect(uri, uri=True, timeout=20, isolation_level=None, check_same_thread=False)
 
             engine = create_engine("sqlite://", creator=creator, poolclass=NullPool)
         else:  # in memory: one connection shared, or the database would vanish between sessions
             from sqlalchemy.pool import StaticPool
 
-            engine = create_engine(url, connect_args={"timeout": 60, "isolation_level": None, "check_same_thread": False},
+            engine = create_engine(url, connect_args={"timeout": 20, "isolation_level": None, "check_same_thread": False},
                                    poolclass=StaticPool)
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=60000")
+            cur.execute("PRAGMA busy_timeout=20000")
             cur.close()
 
         @event.listens_for(engine, "begin")

@@ -78,9 +78,12 @@ class Store:
                 msg = _first_line(exc)
                 if "readonly" in msg.replace("-", "").replace(" ", "") or "read-only" in msg:
                     raise StoreError(f"{describe(self.url)} is read-only: nothing was recorded") from None
-                if ("deadlock" in msg or "could not serialize" in msg or "locked" in msg) and attempt < 7:
+                if ("deadlock" in msg or "could not serialize" in msg) and attempt < 7:
                     time.sleep(0.1 * (attempt + 1))
                     continue
+                if "locked" in msg:  # SQLite waited 20 s for another writer
+                    raise StoreError(f"{describe(self.url)} is busy (another remi is writing): nothing was recorded, "
+                                     "try again") from None
                 raise StoreError(f"{describe(self.url)}: {msg}") from None
             except DBAPIError as exc:
                 raise StoreError(f"{describe(self.url)}: {_first_line(exc)}") from None
