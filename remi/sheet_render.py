@@ -122,7 +122,8 @@ def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -
     con.print(_status(sheet))
 
 
-def describe_hand(hand: Any) -> str:
+def describe_hand(hand: Any, *, cards: bool = False) -> str:
+    """One line of what was entered; ``cards`` shows a Simple rummy hand in card notation."""
     if hand is None:
         return ""
     parts = []
@@ -133,7 +134,12 @@ def describe_hand(hand: Any) -> str:
     if hand.atu:
         parts.append(f"atu {hand.atu}" + (" (pulled in)" if hand.atu_close else ""))
     if hand.board is not None:
-        parts.append(f"board {hand.board}")
+        if cards:
+            from engine import format_tiles, parse_tiles
+
+            parts.append(f"hand {format_tiles(parse_tiles(hand.board), 'card')}")
+        else:
+            parts.append(f"board {hand.board}")
     if hand.board_points is not None:
         parts.append(f"board {hand.board_points}")
     if hand.throw:
@@ -155,7 +161,7 @@ def render_history(con: Console, game: GameInfo, lines: Sequence[HistoryLine]) -
         what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": f"undo of #{h.undoes}"}[h.kind]
         style = "strike dim" if h.undone else ""
         table.add_row(str(h.seq), h.created_at.replace("T", " ").rstrip("Z"), what + (" (undone)" if h.undone else ""),
-                      str(h.number or ""), describe_hand(h.hand), style=style)
+                      str(h.number or ""), describe_hand(h.hand, cards=not game.rules.is_closed), style=style)
     con.print(table)
 
 
