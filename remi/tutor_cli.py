@@ -1,9 +1,101 @@
-"""Commands of remi's CLI (registered by remi.cli). Filled in by its issue's work."""
+"""The tutor's command: ``remi advise``. Parse the arguments, one ``tutor.advise`` call, render.
+
+The tutor itself is imported inside the command, so ``remi --help`` stays fast.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated, Optional
+
 import typer
+
+EXAMPLE = (
+    "Examples:\n\n"
+    "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13\n\n"
+    "  remi advise \"k2 k5 k9 b3 b4 b11 r7 r7 r8 y1 y6 y12 * k13\" --atu b8 --seats Ana,Dan,Ion "
+    "--me Ana --row Ana=\"k4 b5\" --row Dan=\"r6 r9\" --json\n\n"
+    "  remi advise --variant simple \"7h 8h 9h Js Jh Jc 2c 3c 5c As Ad Ac 10d\" --row pile=\"Kd 4c\""
+)
+
+
+def _rows(specs: list[str]) -> dict[str, str]:
+    from remi.errors import fail
+
+    rows: dict[str, str] = {}
+    for spec in specs:
+        name, sep, tiles = spec.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise fail(f"--row takes NAME=\"tiles, oldest first\", not {spec!r}")
+        if name in rows:
+            raise fail(f"--row {name} given twice")
+        rows[name] = tiles
+    return rows
+
+
+def advise_cmd(
+    rack: Annotated[str, typer.Argument(help="Your rack: tiles (r7 k13 *) or cards (7h Qs *), space separated.")],
+    variant: Annotated[str, typer.Option("--variant", "-v", help="closed (tiles, atu) or simple (cards).")] = "closed",
+    atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile lying face up (Closed Rummy).")] = None,
+    row: Annotated[Optional[list[str]], typer.Option(
+        "--row", help="A face-up row: NAME=\"tiles, oldest first\" (repeat it). Simple: pile=..., tournante=...")] = None,
+    seats: Annotated[Optional[str], typer.Option("--seats", help="The players in the order of play: Ana,Dan,Ion.")] = None,
+    me: Annotated[Optional[str], typer.Option("--me", help="Which seat is yours (default: the first).")] = None,
+    drawn: Annotated[Optional[str], typer.Option("--drawn", help="The tile you just drew (then: what to throw).")] = None,
+    source: Annotated[Optional[str], typer.Option(
+        "--from", help="Where the drawn tile came from: row, stock, atu, pile or tournante.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")] = False,
+) -> None:
+    """What to draw, what to throw, and why: each throw ranked by steps to close, live outs,
+    chance to close within 3 draws and the risk of feeding your left neighbour."""
+    from remi.errors import fail, user_errors
+
+    if variant not in ("closed", "simple"):
+        raise fail(f"--variant must be closed or simple, not {variant!r}")
+    if source is not None and drawn is None and source != "atu":
+        raise fail("--from needs --drawn (the tile you drew)")
+    rows = _rows(row or [])
+    seat_list = [s.strip() for s in seats.split(",") if s.strip()] if seats else None
+    from tutor.advice import advise  # the submodule: works with any install of the package
+
+    with user_errors():
+        try:
+            result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seat_list, me=me,
+                            drawn=drawn, source=source)
+        except (ValueError, OSError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            raise fail(f"internal error in the tutor: {type(exc).__name__}: {exc}", code=1) from None
+    if as_json:
+        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    _render(result)
+
+
+def _render(result: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    if result["draw"]:
+        console.print(f"[bold]Draw:[/bold] {result['draw']}")
+    if result["close"]:
+        close = result["close"]
+        console.print(f"[bold green]Close:[/bold green] {' · '.join(close['formations'])}, throw {close['discard']}"
+                      + (f" ({close['points']} points)" if result["variant"] == "closed" else ""))
+    rows = [a for a in result["advice"] if not a.get("close")]
+    if rows:
+        table = Table(title="Throws, best first", title_justify="left")
+        for col in ("throw", "steps", "live outs", "close in 3", "feed risk"):
+            table.add_column(col, justify="right" if col != "throw" else "left")
+        for a in rows[:8]:
+            table.add_row(a["discard"], str(a["steps"]), str(a["outs"]), f"{100 * a['p_close']:.0f}%",
+                          f"{100 * a['feed_risk']:.0f}%")
+        console.print(table)
+    console.print(result["explanation"])
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the main app."""
+    """Add ``remi advise`` to the main app."""
+    app.command("advise", epilog=EXAMPLE)(advise_cmd)

@@ -158,8 +158,9 @@ def advise(
             opts = weigh(v2, [*held, top], full=True)
             out["advice"] = [_opt_dict(o, rules) for o in opts]
             where = "your row" if rules.is_closed else f"the {source_word}"
+            to_go = f"{opts[0].steps} to go" if opts[0].steps else "it completes your board"
             out["explanation"] = (f"Take {_name(top, rules)} from {where}: it brings you one step nearer "
-                                  f"({opts[0].steps} to go). " + _why(opts, [*held, top], rules, view))
+                                  f"({to_go}). " + _why(opts, [*held, top], rules, view))
             return out
         out["draw"] = "stock"
         from tutor.steps import _need, analyse_counts, counts
@@ -235,7 +236,9 @@ def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) ->
     elif not same_n and not near:
         fits = [c2 * 13 + d.number - 1 for c2 in range(4) if c2 != d.colour]
         live = sum(max(0, rules.copies - seen_cnt[k]) for k in fits)
-        reason = f"it fits nothing on your rack and only {live} cop{'y' if live == 1 else 'ies'} of its number are still live"
+        reason = "it fits nothing on your rack"
+        if live <= 2:
+            reason += f" and only {live} cop{'y' if live == 1 else 'ies'} of its number {'is' if live == 1 else 'are'} still live"
     else:
         worse = [o for o in opts[1:] if o.steps > best.steps]
         reason = (f"throwing it keeps you {best.steps} step{'s' if best.steps != 1 else ''} from a close "
@@ -253,8 +256,11 @@ def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) ->
         serves = ("both the " + kind + " run and the " + str(k.number) + "s") if sn and nr else (
             f"the {k.number}s" if sn else f"the {kind} run")
         keep_line = f" Keep {_name(k, rules)}: it serves {serves}."
-    line2 = (f"You are then {best.steps} step{'s' if best.steps != 1 else ''} from a close, with {best.outs} live "
-             f"out{'s' if best.outs != 1 else ''}: {100 * best.p_close:.0f}% to close within {HORIZON} draws.")
+    if best.steps == 0:
+        line2 = "The rest is then a whole board: your next draw closes, whatever it is."
+    else:
+        line2 = (f"You are then {best.steps} step{'s' if best.steps != 1 else ''} from a close, with {best.outs} live "
+                 f"out{'s' if best.outs != 1 else ''}: {100 * best.p_close:.0f}% to close within {HORIZON} draws.")
     risky = max(opts, key=lambda o: o.feed_risk)
     line3 = ""
     if risky.feed_risk >= 0.3 and risky.discard != d:

@@ -172,8 +172,11 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
         p_long = p_reach(s, p, min(draws_left, 10))
         # Closing first: the chance to close before the stock runs out (the same model),
         # less the chance of handing the left neighbour a tile they use.
-        # Feeding matters most heads-up, where the left neighbour is the only rival.
-        score = p_long + 0.5 * pc - FEED_WEIGHT / max(1, view.players - 1) * risk
+        # Feeding matters most heads-up, where the left neighbour is the only rival. In Simple
+        # rummy the estimate did not tell fed cards apart in self-play (docs/tutor.md): there
+        # it only breaks ties.
+        weight = FEED_WEIGHT / max(1, view.players - 1) * (1.0 if rules.is_closed else 0.1)
+        score = p_long + 0.5 * pc - weight * risk
         pay = 0.0
         if rules.is_closed:
             board = sum(tile_board_value(t, rules) for t in rest)

@@ -1,0 +1,126 @@
+"""tutor.advise: the JSON contract, live outs, feed risk, joker throws, errors; and the CLI's errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from engine import CLOSED, RemiError, parse_tiles
+from remi.cli import app
+from tutor.advice import advise
+from tutor.policy import View, feed_risk, p_reach
+
+ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
+
+
+def test_json_contract_after_the_draw() -> None:
+    a = advise(ONE_AWAY, variant="closed", drawn="k13")
+    assert set(a) >= {"draw", "advice", "explanation"}
+    assert a["draw"] is None
+    for item in a["advice"]:
+        assert set(item) >= {"discard", "steps", "outs", "p_close", "feed_risk", "score"}
+        assert 0 <= item["p_close"] <= 1 and 0 <= item["feed_risk"] <= 1
+    steps = [x["steps"] for x in a["advice"]]
+    assert steps == sorted(steps), "best first: the fewest steps lead"
+    assert len({x["discard"] for x in a["advice"]}) == len(a["advice"]) == 15
+
+
+def test_outs_never_count_a_tile_whose_copies_are_all_visible() -> None:
+    base = advise(ONE_AWAY, drawn="k13")["advice"][0]
+    assert "y8" in base["out_tiles"]
+    # both y8 seen in the rows: y8 stays a needed kind, but adds no live out
+    seen = advise(ONE_AWAY, drawn="k13", rows={"me": ["y8"], "Dan": ["y8"]}, seats=["me", "Dan"])["advice"][0]
+    assert seen["outs"] == base["outs"] - 2
+    # the atu counts as seen too, and so do my own tiles
+    atu = advise(ONE_AWAY, drawn="k13", atu="y12")["advice"][0]
+    assert atu["outs"] == base["outs"] - 1
+
+
+def test_joker_copies_count_as_outs_until_both_are_seen() -> None:
+    base = advise(ONE_AWAY, drawn="k13")["advice"][0]
+    both = advise(ONE_AWAY, drawn="k13", rows={"me": ["*"], "Dan": ["*"]}, seats=["me", "Dan"])["advice"][0]
+    assert base["outs"] - both["outs"] == 2
+
+
+def test_throwing_a_joker_is_weighed_and_a_joker_never_feeds() -> None:
+    rack = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 * k1"
+    a = advise(rack, drawn="k13")
+    joker = next(x for x in a["advice"] if x["discard"] == "*")
+    assert joker["feed_risk"] == 0.0
+    assert joker["steps"] > a["advice"][0]["steps"]
+
+
+def test_feed_risk_rises_with_what_the_neighbour_took_and_falls_with_what_they_threw() -> None:
+    rack = list(parse_tiles(ONE_AWAY + " k13"))
+    tile = parse_tiles("r9")[0]
+    plain = View(CLOSED, rack, [], players=2, left_hidden=14, stock=40)
+    took = View(CLOSED, rack, [], players=2, left_hidden=14, stock=40, left_took=list(parse_tiles("r8 r10")))
+    threw = View(CLOSED, rack, [], players=2, left_hidden=14, stock=40, left_threw=list(parse_tiles("r9")))
+    seen = [0] * 53
+    assert feed_risk(tile, took, seen) > feed_risk(tile, plain, seen) > feed_risk(tile, threw, seen)
+
+
+def test_p_close_is_a_probability_growing_with_draws_and_outs() -> None:
+    assert p_reach(0, 0.0, 1) == 1.0
+    assert p_reach(1, 0.2, 1) == pytest.approx(0.2)
+    assert p_reach(2, 0.2, 2) == pytest.approx(0.04)
+    assert p_reach(1, 0.2, 3) < p_reach(1, 0.2, 5) < 1
+    assert p_reach(2, 0.1, 5) < p_reach(2, 0.3, 5)
+
+
+def test_before_the_draw_with_the_stock() -> None:
+    a = advise(ONE_AWAY, rows={"me": ["k5"], "Dan": []}, seats=["me", "Dan"])
+    assert a["draw"] == "stock" and a["stage"] == "draw"
+    assert a["steps"] == 1 and a["outs"] == 14
+
+
+def test_drawn_from_the_row_leaves_the_row() -> None:
+    a = advise(ONE_AWAY, rows={"me": ["k5", "y12"], "Dan": []}, seats=["me", "Dan"], drawn="y12", source="row")
+    assert a["advice"][0]["steps"] == 0
+
+
+def test_simple_rummy_json() -> None:
+    a = advise("7h 8h 9h Js Jh Jc 2c 3c 5c As Ad Ac 10d", variant="simple", drawn="Kd")
+    assert a["variant"] == "simple"
+    assert all(not x["discard"][0] in "kbry" or x["discard"] == "*" for x in a["advice"])
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(rack="r3 r4"), "a rack holds 14"),
+    (dict(rack=ONE_AWAY + " r3 r3"), "rack holds"),
+    (dict(rack=ONE_AWAY, drawn="r3", rows={"me": ["r3"]}), "the deck has only 2"),
+    (dict(rack=ONE_AWAY, atu="r3 r4"), "one tile"),
+    (dict(rack=ONE_AWAY, variant="simple", atu="r3"), "no atu"),
+    (dict(rack=ONE_AWAY, variant="bridge"), "unknown variant"),
+    (dict(rack=ONE_AWAY, drawn="k13", source="sky"), "unknown source"),
+    (dict(rack=ONE_AWAY, rows={"Zed": ["r9"]}, seats=["me", "Dan"]), "belongs to nobody"),
+])
+def test_bad_input_is_a_remi_error(kwargs: dict, message: str) -> None:
+    with pytest.raises(RemiError, match=message):
+        advise(**kwargs)
+
+
+def test_cli_json_and_errors() -> None:
+    runner = CliRunner()
+    ok = runner.invoke(app, ["advise", ONE_AWAY, "--drawn", "k13", "--json"])
+    assert ok.exit_code == 0
+    assert json.loads(ok.output)["advice"][0]["discard"] in ("k1", "k13")
+    bad = runner.invoke(app, ["advise", "r3 r4 q9"])
+    assert bad.exit_code == 2
+    assert "q9" in bad.output and "Traceback" not in bad.output
+    bad_row = runner.invoke(app, ["advise", ONE_AWAY, "--row", "oops"])
+    assert bad_row.exit_code == 2
+
+
+def test_cli_help_has_an_example() -> None:
+    out = CliRunner().invoke(app, ["advise", "--help"])
+    assert out.exit_code == 0
+    assert "remi advise" in out.output and "--drawn" in out.output
+
+
+def test_cli_table_output() -> None:
+    out = CliRunner().invoke(app, ["advise", ONE_AWAY, "--drawn", "k13"])
+    assert out.exit_code == 0
+    assert "Throw k1" in out.output or "Throw k13" in out.output
