@@ -1,5 +1,6 @@
 """Bad input through the real CLI: one clear line on stderr, a non-zero exit, and the database
-unchanged (SQLite: the file byte for byte; PostgreSQL: every row)."""
+unchanged (SQLite: the file byte for byte; PostgreSQL: every row). A finished game refusing a
+hand is in the golden cases (C13, S5)."""
 
 from __future__ import annotations
 
@@ -110,16 +111,6 @@ def test_bad_input_leaves_the_file_unchanged(case: str, remi: Remi) -> None:
 @pytest.mark.parametrize("case", ON_POSTGRES)
 def test_bad_input_leaves_postgres_unchanged(case: str, pg_url: str, tmp_path: Path) -> None:
     check_refused(Remi(pg_url, tmp_path), case)
-
-
-def test_a_finished_game_refuses_hands(remi: Remi) -> None:
-    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
-    for _ in range(3):
-        remi.ok("hand", "--closer", "Ana")
-    before = snapshot(remi.db)
-    r = remi("hand", "--closer", "Ben")
-    assert r.code == 2 and "is finished (won by Ana)" in r.err
-    assert snapshot(remi.db) == before
 
 
 def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
