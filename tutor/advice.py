@@ -261,9 +261,9 @@ def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) ->
     else:
         line2 = (f"You are then {best.steps} step{'s' if best.steps != 1 else ''} from a close, with {best.outs} live "
                  f"out{'s' if best.outs != 1 else ''}: {100 * best.p_close:.0f}% to close within {HORIZON} draws.")
-    risky = max(opts, key=lambda o: o.feed_risk)
+    risky = max((o for o in opts if o.steps == best.steps), key=lambda o: o.feed_risk)
     line3 = ""
-    if risky.feed_risk >= 0.3 and risky.discard != d:
+    if risky.feed_risk >= max(0.3, best.feed_risk + 0.1) and risky.discard != d:
         line3 = (f" Not {_name(risky.discard, rules)}: your left neighbour could use it "
                  f"({100 * risky.feed_risk:.0f}% feed risk).")
     return line1 + keep_line + "\n" + line2 + line3

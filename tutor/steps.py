@@ -13,13 +13,17 @@ counted. A group's target size is ``max(3, span, tiles + joker)``; the targets o
 add up to the board size, so a board is a choice of disjoint groups with targets summing to
 ``hand_size``. Sub-problems are memoised across calls.
 
+The same search returns the **outs** (the kinds that fill a gap of, or extend, a best choice
+of groups: each truly brings the close one step nearer) and, for a rack holding one tile
+more than a board, the throws that keep the fewest steps (any other throw costs one step).
+
 >>> from engine import parse_tiles, CLOSED
 >>> steps(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12"), CLOSED)
 0
 >>> steps(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"), CLOSED)
 1
 >>> [str(t) for t in outs(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"), CLOSED)]
-['y8', 'y12', '*']
+['b9', 'b13', 'r2', 'r7', 'y8', 'y12', '*']
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine import Rules, Tile
-from engine.tiles import JOKER
 
 HIGH = 13
 SLOTS = 14 * 4
@@ -257,32 +260,6 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
     return best, bmask, bleft, bfree
 
 
-def candidate_draws(cnt: list[int], j: int, rules: Rules) -> list[int]:
-    """Tile codes that could shorten the rack: a joker, its numbers' other colours, near neighbours."""
-    out = set()
-    for s in range(13 * 4):
-        if not cnt[s]:
-            continue
-        pos, c = divmod(s, 4)
-        n = pos + 1
-        for c2 in range(4):
-            out.add(c2 * 13 + pos)
-        for d in (-2, -1, 1, 2):
-            m = n + d
-            if 1 <= m <= 13:
-                out.add(c * 13 + m - 1)
-            elif m in (14, 15):  # past the king: the high ace
-                out.add(c * 13)
-        if n in (12, 13):
-            out.add(c * 13)  # 12-13-1
-        if n == 1:
-            out.add(c * 13 + 11)
-            out.add(c * 13 + 12)
-    if rules.jokers:
-        out.add(52)
-    return sorted(out)
-
-
 def outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
     """Codes of the kinds that, drawn, would leave fewer steps (the rack holds hand_size)."""
     _, mask = analyse_counts(cnt, j, rules.hand_size, _need(rules), rules.long_run)
@@ -315,4 +292,5 @@ def outs(tiles: Sequence[Tile], rules: Rules) -> list[Tile]:
     return [Tile(code) for code in outs_counts(cnt, j, rules)]
 
 
-__all__ = ["counts", "steps", "steps_counts", "outs", "outs_counts", "candidate_draws", "JOKER"]
+__all__ = ["analyse_counts", "counts", "exact_outs_counts", "outs", "outs_counts", "steps", "steps_counts",
+           "throws_counts"]

@@ -1,0 +1,157 @@
+"""The simulator: tiles conserved, the row rules kept, scores from the engine, Simple's rules."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from engine import CLOSED, SIMPLE, closed_hand, rack_penalty
+from tutor.policy import POLICIES, GreedyBot, RandomBot
+from tutor.sim import InvariantError, Table, play_hand, run_match
+
+
+class RowLover(RandomBot):
+    """Always asks for the row, even when a joker lies on top of it."""
+
+    def draw(self, view):  # noqa: ANN001, ANN201
+        return "row"
+
+
+def _bots(kind: type, n: int, seed: int) -> list:
+    return [kind(random.Random(seed * 10 + s)) for s in range(n)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(3))
+def test_closed_conserves_106_tiles_every_turn(players: int, seed: int) -> None:
+    table = Table(CLOSED, players, seed, _bots(RowLover, players, seed), check=True)
+    assert table.total == 106
+    table.check()
+    table.play_closed()  # check=True verifies the count after every turn
+    assert table.count() == 106
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_simple_conserves_108_cards_every_turn(seed: int) -> None:
+    table = Table(SIMPLE, 2, seed, _bots(RowLover, 2, seed), check=True)
+    assert table.total == 108
+    table.play_simple()
+    assert table.count() == 108
+
+
+def test_the_check_catches_a_lost_tile() -> None:
+    table = Table(CLOSED, 2, 1, _bots(RandomBot, 2, 1))
+    table.stock.pop()
+    with pytest.raises(InvariantError):
+        table.check()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_row_draws_take_only_the_top_and_never_a_joker(seed: int) -> None:
+    table = Table(CLOSED, 3, seed, _bots(RowLover, 3, seed), check=True)
+    table.play_closed()
+    assert table.events, "the row lover drew from a row at least once"
+    for _, where, tile, top in table.events:
+        assert where == "row"
+        assert tile is top
+        assert not tile.is_joker
+
+
+def test_a_joker_on_top_of_a_row_forces_the_stock() -> None:
+    from engine import JOKER
+
+    table = Table(CLOSED, 2, 3, _bots(RowLover, 2, 3))
+    table.rows[1].append(JOKER)  # as if seat 0 had thrown a joker into seat 1's row
+    table.racks[0].remove(next(t for t in table.racks[0]))  # keep the count right
+    stock_before = len(table.stock)
+    # Play seat 1's draw by hand: the bot asks for the row, the table must refuse.
+    top = table.rows[1][-1]
+    assert top.is_joker
+    choice = table.bots[1].draw(table.view(1, top))
+    assert choice == "row"
+    table.play_closed()  # seat 0 throws first, then seat 1 draws: from the stock
+    assert all(not e[2].is_joker for e in table.events)
+    assert len(table.stock) < stock_before
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_closed_scores_come_from_the_engine(seed: int) -> None:
+    res = play_hand(CLOSED, _bots(GreedyBot, 3, seed), seed)
+    names = ["0", "1", "2"]
+    racks = {names[i]: rack_penalty(res.racks[i], CLOSED) for i in range(3) if i != res.closer}
+    expected = closed_hand(
+        names, atu=res.atu, closer=None if res.closer is None else names[res.closer],
+        board=res.close.board if res.close else 0, discard=res.close.discard if res.close else None,
+        racks=racks, twin=None if res.twin is None else names[res.twin], rules=CLOSED)
+    assert res.scores == [expected[n].score for n in names]
+    if res.closer is not None:
+        assert res.scores[res.closer] > 0
+        board = sorted(t.code for f in res.close.formations for t in f.tiles)
+        assert board == sorted(t.code for t in res.racks[res.closer])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_simple_nobody_goes_out_in_the_first_round(seed: int) -> None:
+    res = play_hand(SIMPLE, _bots(GreedyBot, 2, seed), seed, check=True)
+    if res.closer is not None:
+        assert res.turns[res.closer] >= 1
+        # the dealer's first chance is their second turn; everyone else's their second draw
+        assert res.turns[res.closer] >= (1 if res.closer == 0 else 2)
+        assert sorted(res.scores) == [-100, 0]
+
+
+def test_simple_tournante_goes_under_the_pile_when_nobody_keeps_it() -> None:
+    class Stocker(RandomBot):
+        def draw(self, view):  # noqa: ANN001, ANN201
+            return "stock"
+
+    table = Table(SIMPLE, 2, 5, _bots(Stocker, 2, 5), check=True)
+    first = None
+    orig = table.bots[0].discard
+
+    def spy(view, rack):  # noqa: ANN001, ANN202
+        nonlocal first
+        d = orig(view, rack)
+        if first is None:
+            first = d
+        return d
+
+    table.bots[0].discard = spy
+    table.play_simple(max_turns=4)
+    if not first.is_joker:
+        assert table.rows[0][0] == first
+
+
+def test_duplicate_match_reports_every_policy_with_errors() -> None:
+    res = run_match(CLOSED, ["tutor", "greedy"], deals=2, seed=3)
+    assert res["hands"] == 4
+    for name in ("tutor", "greedy"):
+        r = res["results"][name]
+        for key in ("win_share", "win_share_se", "points_per_hand", "points_per_hand_se",
+                    "turns_to_close", "turns_to_close_se", "feed_rate", "feed_rate_se"):
+            assert key in r
+    assert abs(res["results"]["tutor"]["win_share"] + res["results"]["greedy"]["win_share"] - 1) < 1e-9
+
+
+def test_the_module_entry_point_prints_json() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "tutor.sim", "--variant", "closed", "--players", "2", "--hands", "2",
+         "--seed", "1", "--policies", "random,greedy", "--json"],
+        capture_output=True, text=True, check=True, timeout=300)
+    data = json.loads(out.stdout)
+    assert set(data["results"]) == {"random", "greedy"}
+
+
+def test_the_module_entry_point_rejects_bad_input() -> None:
+    out = subprocess.run([sys.executable, "-m", "tutor.sim", "--players", "3", "--policies", "tutor,greedy"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.startswith("error:") and "Traceback" not in out.stderr
+
+
+def test_policies_are_registered() -> None:
+    assert set(POLICIES) == {"random", "greedy", "tutor"}
