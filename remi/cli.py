@@ -95,7 +95,28 @@ for module in (sheet_cli, tutor_cli, vision_cli):
 
 
 def main() -> None:
-    app()
+    """Run the app; a usage error (unknown option, missing value) is one line and exit 2 too."""
+    import sys
+
+    try:
+        code = app(standalone_mode=False)
+    except KeyboardInterrupt:
+        print("remi: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:
+        # typer's (vendored) click errors carry their own message and exit code.
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            message = exc.format_message()
+            if message:  # (bare ``remi`` shows the help with an empty message)
+                ctx = getattr(exc, "ctx", None)
+                where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+                print(f"remi: {message}{where}", file=sys.stderr)
+            sys.exit(exc.exit_code)
+        if type(exc).__name__ == "Abort":
+            print("remi: aborted", file=sys.stderr)
+            sys.exit(130)
+        raise
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

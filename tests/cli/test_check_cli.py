@@ -109,3 +109,15 @@ def test_check_does_not_import_heavy_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "HEAVY []" in out.stdout, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["check", "--bogus"], "No such option: --bogus"), (["check", "r1", "--atu"], "requires an argument"),
+     (["nosuch"], "No such command")],
+)
+def test_usage_errors_are_one_line_too(args: list[str], message: str) -> None:
+    out = remi(*args)
+    assert out.returncode == 2
+    assert out.stderr.startswith("remi: ") and message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1

@@ -20,10 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def remi_command() -> list[str]:
-    """``python -m remi`` once the main CLI exists, else the harness with the same commands."""
-    if (ROOT / "remi" / "__main__.py").exists() and (ROOT / "remi" / "cli.py").exists():
-        return [sys.executable, "-m", "remi"]
-    return [sys.executable, str(Path(__file__).with_name("remi_harness.py"))]
+    """The real CLI, as a user runs it."""
+    return [sys.executable, "-m", "remi"]
 
 
 @dataclass
