@@ -300,9 +300,12 @@ def can_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None =
     return next(_Search(rules, throwable).solve(cnt, j, 1, need), None) is not None
 
 
-def best_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> Close | None:
+def best_close(
+    rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None, throw: Tile | None = None
+) -> Close | None:
     """The close that pays the closer most (CR-21, CR-22, CR-27), or None.
 
+    ``throw`` forces the tile thrown (CR-29: the closer is paid for the board as shown).
     With the flat values (the default), the board is every tile but the throw, so the pay
     depends only on what is thrown: try the throws from the best-paying down and stop at the
     first that closes. Under the positional-ace option every arrangement is weighed.
@@ -310,6 +313,8 @@ def best_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None 
     if rules.positional_ace or not rules.is_closed:
         best = None
         for close in iter_closes(rack, rules, atu=atu):
+            if throw is not None and close.discard != throw:
+                continue
             if best is None or close.points > best.points:
                 best = close
             if not rules.is_closed:
@@ -326,7 +331,7 @@ def best_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None 
         return None
     classes: dict[int, set[int]] = {}
     for t in set(tiles):
-        if throwable is not None and t.code not in throwable:
+        if (throwable is not None and t.code not in throwable) or (throw is not None and t != throw):
             continue
         pay = (total - tile_board_value(t, rules)) * close_multiplier(t, rules)
         classes.setdefault(pay, set()).add(t.code)

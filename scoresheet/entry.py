@@ -33,7 +33,7 @@ from engine import (
     check_table,
     closed_hand,
     format_tiles,
-    iter_closes,
+    best_close,
     parse_tiles,
     rack_penalty,
     simple_hand,
@@ -285,10 +285,7 @@ def _board_close(tiles: tuple[Tile, ...], rules: Rules, atu: Tile | None, throw:
     thrown = Tile.parse(throw)
     if thrown not in tiles:
         raise SheetError(f"the throw {thrown} is not on {closer}'s board")
-    best: Close | None = None
-    for close in iter_closes(tiles, rules, atu=atu):
-        if close.discard == thrown and (best is None or close.points > best.points):
-            best = close
+    best = best_close(tiles, rules, atu=atu, throw=thrown)
     if best is None:
         result = check_close(tiles, rules, atu=atu)
         why = result.reason if not result.can_close else f"it closes throwing {result.best.discard if result.best else '?'}"

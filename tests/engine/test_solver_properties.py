@@ -77,6 +77,18 @@ def test_agrees_with_oracle(name: str, data) -> None:  # noqa: ANN001
 
 @FAST
 @given(data=st.data())
+def test_forced_throw_agrees_with_oracle(data) -> None:  # noqa: ANN001
+    rules = data.draw(st.sampled_from([CLOSED, CLOSED.replace(positional_ace=True)]))
+    rack = data.draw(any_racks(rules))
+    throw = data.draw(st.sampled_from(rack))
+    expected = oracle.closes(rack, rules).get(throw.code)
+    best = best_close(rack, rules, throw=throw)
+    assert (best.points if best else None) == expected
+    assert best is None or best.discard == throw
+
+
+@FAST
+@given(data=st.data())
 def test_atu_close_agrees_with_oracle(data) -> None:  # noqa: ANN001
     rules = CLOSED
     rack = data.draw(any_racks(rules))
