@@ -3,7 +3,8 @@
 Closed Rummy (RULES.md A2-A7): the starter gets 15 tiles and throws without drawing; the
 atu lies face up; each player draws the top of the stock or of their own row (never a joker
 lying there), or pulls the atu in to close; throws go into the next player's row. A hand
-nobody closes ends when the stock is out. Scores go through the engine (``closed_hand``).
+nobody closes ends when the stock is out, or when a full round of turns passes with nobody
+drawing from the stock (CR-30). Scores go through the engine (``closed_hand``).
 
 Simple rummy (RULES.md B2-B6): the dealer gets 14 and throws first; that card is the
 tournante for the first round; draws from the stock, the top of the discard pile or the
@@ -87,6 +88,7 @@ class Table:
         self.turns = [0] * players
         self.events: list[tuple] = []  # (seat, "row" | "pile" | "tournante", tile taken, top it was)
         self.discards = [0] * players
+        self.stopped = False  # the hand ended by CR-30 (a round with no stock draw)
         self.twin = None
         if self.atu is not None:
             for p in range(players):
@@ -126,9 +128,14 @@ class Table:
         n, rules = self.n, self.rules
         p = 0
         first = True
+        no_stock = 0  # turns in a row without a stock draw
         while True:
             rack = self.racks[p]
             if not first:
+                if no_stock >= n:
+                    # CR-30: a full round of turns with nobody drawing from the stock ends the hand.
+                    self.stopped = True
+                    return self._closed_result(None, None)
                 # Pull the atu in to close (CR-19), before drawing.
                 close = best_close(rack, rules, atu=self.atu) if not self.atu_out else None
                 if close is not None:
@@ -148,8 +155,10 @@ class Table:
                     self.events.append((p, "row", tile, top))
                     self.took[p].append(tile)
                     self.taken_from[p].append((tile, (p - 1) % n))
+                    no_stock += 1
                 else:
                     tile = self.stock.pop()
+                    no_stock = 0
                 rack.append(tile)
                 self.turns[p] += 1
                 close = best_close(rack, rules)

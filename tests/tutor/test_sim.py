@@ -61,24 +61,26 @@ def test_row_draws_take_only_the_top_and_never_a_joker(seed: int) -> None:
         assert not tile.is_joker
 
 
-def test_a_joker_on_top_of_a_row_forces_the_stock() -> None:
+def test_a_joker_thrown_into_a_row_is_never_taken() -> None:
     from engine import JOKER
 
-    table = Table(CLOSED, 2, 3, _bots(RowLover, 2, 3))
-    table.rows[1].append(JOKER)  # as if seat 0 had thrown a joker into seat 1's row
-    table.racks[0].remove(next(t for t in table.racks[0]))  # keep the count right
-    stock_before = len(table.stock)
-    # Play seat 1's draw by hand: the bot asks for the row, the table must refuse.
-    top = table.rows[1][-1]
-    assert top.is_joker
-    choice = table.bots[1].draw(table.view(1, top))
-    assert choice == "row"
-    table.play_closed()  # seat 0 throws first, then seat 1 draws: from the stock
-    assert all(not e[2].is_joker for e in table.events)
-    assert len(table.stock) < stock_before
+    class JokerThrower(RowLover):
+        def discard(self, view, rack15):  # noqa: ANN001, ANN201
+            return JOKER if JOKER in rack15 else super().discard(view, rack15)
+
+    bots = [JokerThrower(random.Random(1)), RowLover(random.Random(2))]
+    table = Table(CLOSED, 2, 3, bots, check=True)
+    if JOKER not in table.racks[0]:  # give the starter a joker from the stock
+        k = table.stock.index(JOKER) if JOKER in table.stock else None
+        if k is None:
+            pytest.skip("both jokers elsewhere in this deal")
+        table.stock[k], table.racks[0][0] = table.racks[0][0], table.stock[k]
+    table.play_closed()
+    assert table.rows[1][0] is JOKER  # thrown first, never taken, still at the bottom
+    assert all(not tile.is_joker for _, _, tile, _ in table.events)
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", range(3))
 def test_closed_scores_come_from_the_engine(seed: int) -> None:
     res = play_hand(CLOSED, _bots(GreedyBot, 3, seed), seed)
     names = ["0", "1", "2"]
@@ -94,7 +96,7 @@ def test_closed_scores_come_from_the_engine(seed: int) -> None:
         assert board == sorted(t.code for t in res.racks[res.closer])
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 def test_simple_nobody_goes_out_in_the_first_round(seed: int) -> None:
     res = play_hand(SIMPLE, _bots(GreedyBot, 2, seed), seed, check=True)
     if res.closer is not None:
@@ -155,3 +157,11 @@ def test_the_module_entry_point_rejects_bad_input() -> None:
 
 def test_policies_are_registered() -> None:
     assert set(POLICIES) == {"random", "greedy", "tutor"}
+
+
+def test_a_round_without_a_stock_draw_ends_the_hand() -> None:
+    # Row lovers always take their row's top: after the first round nobody draws from the
+    # stock, so the hand stops (CR-30) instead of running for ever.
+    table = Table(CLOSED, 3, 7, _bots(RowLover, 3, 7), check=True)
+    res = table.play_closed()
+    assert table.stopped or res.closer is not None or not table.stock
