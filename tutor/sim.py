@@ -3,8 +3,10 @@
 Closed Rummy (RULES.md A2-A7): the starter gets 15 tiles and throws without drawing; the
 atu lies face up; each player draws the top of the stock or of their own row (never a joker
 lying there), or pulls the atu in to close; throws go into the next player's row. A hand
-nobody closes ends when the stock is out, or when a full round of turns passes with nobody
-drawing from the stock (CR-30). Scores go through the engine (``closed_hand``).
+nobody closes ends when the stock is out, or when the table agrees to stop (RULES.md 0.8): here
+after ``STOP_ROUNDS`` whole rounds in which nobody drew from the stock. (CR-30's stricter
+reading, one round, would end half of all heads-up hands between greedy bots, which take
+their row's top in turn quite often; section 0 settles on the stock or an agreement.) Scores go through the engine (``closed_hand``).
 
 Simple rummy (RULES.md B2-B6): the dealer gets 14 and throws first; that card is the
 tournante for the first round; draws from the stock, the top of the discard pile or the
@@ -52,6 +54,9 @@ class HandResult:
     close: object = None  # the engine's Close, when someone closed
 
 
+STOP_ROUNDS = 10
+
+
 class InvariantError(AssertionError):
     pass
 
@@ -88,7 +93,7 @@ class Table:
         self.turns = [0] * players
         self.events: list[tuple] = []  # (seat, "row" | "pile" | "tournante", tile taken, top it was)
         self.discards = [0] * players
-        self.stopped = False  # the hand ended by CR-30 (a round with no stock draw)
+        self.stopped = False  # the table stopped: STOP_ROUNDS rounds with no stock draw
         self.twin = None
         if self.atu is not None:
             for p in range(players):
@@ -132,8 +137,9 @@ class Table:
         while True:
             rack = self.racks[p]
             if not first:
-                if no_stock >= n:
-                    # CR-30: a full round of turns with nobody drawing from the stock ends the hand.
+                if no_stock >= STOP_ROUNDS * n:
+                    # RULES.md 0.8: the table agrees to stop, here after STOP_ROUNDS whole rounds
+                    # with nobody drawing from the stock (bots that only ever take their row).
                     self.stopped = True
                     return self._closed_result(None, None)
                 # Pull the atu in to close (CR-19), before drawing.
