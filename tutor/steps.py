@@ -98,6 +98,9 @@ def _code(pos: int, c: int) -> int:
     return c * 13 + (0 if pos == HIGH else pos)
 
 
+_BIT = [[1 << _code(pos, c) for c in range(4)] for pos in range(HIGH + 1)]
+
+
 def _near_mask(pos: int, c: int) -> int:
     """What can join a lone tile: its number in other colours, its colour 1 or 2 away."""
     m = 0
@@ -110,6 +113,9 @@ def _near_mask(pos: int, c: int) -> int:
     if pos == 0:
         m |= 1 << _code(11, c) | 1 << _code(12, c)
     return m
+
+
+_NEAR = [[_near_mask(pos, c) for c in range(4)] for pos in range(HIGH + 1)]
 
 
 def _end(j: int, r: int, slack: int, need: int) -> tuple[int, int, bool, int]:
@@ -177,7 +183,7 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
                             lo, hi = max(0, q - w + 1), min(HIGH, pos + w - 1)
                             for p in range(lo, hi + 1):
                                 if p not in taken:
-                                    m |= 1 << _code(p, c)
+                                    m |= _BIT[p][c]
                             if not jk:
                                 m |= JOKER_BIT
                         if v > best:
@@ -208,7 +214,7 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
                     # A lone tile (with or without a joker) may grow into a run or a set.
                     kinds = [k for k in (NEED_RUN, NEED_SET) if need & k] or [0]
                     grow = 2
-                    fill = _near_mask(pos, c)
+                    fill = _NEAR[pos][c]
                 else:
                     kinds = [NEED_SET]
                     grow = 4 - t
@@ -248,7 +254,7 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
         cnt[hi] -= 1
     # Unused: the tile is thrown sooner or later.
     v, m, lf, fr = _best(cnt, j, r, slack, need, long_run)
-    fr |= 1 << _code(pos, c)
+    fr |= _BIT[pos][c]
     if v > best:
         best, bmask, bleft, bfree = v, m, lf, fr
     elif v == best:
