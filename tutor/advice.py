@@ -94,8 +94,16 @@ def advise(
         if name not in seat_list:
             raise RemiError(f"row {name!r} belongs to nobody in --seats {','.join(seat_list)}")
     players = len(seat_list) if len(seat_list) >= 2 else (4 if rules.is_closed else 2)
+    if source == "atu" and drawn is None:
+        if atu_tile is None:
+            raise RemiError("--from atu needs the atu (--atu TILE)")
+        drawn = str(atu_tile)
     if drawn is not None:
         d = _one(drawn, "the drawn tile")
+        if source == "atu" and atu_tile is not None:
+            if d != atu_tile:
+                raise RemiError(f"the tile pulled in is the atu {atu_tile}, not {d}")
+            atu_tile = None  # it left the table: it is on the rack now (CR-19)
         if rules.is_closed and source == "row":
             own = rows_t.get(me_name, [])
             if own and own[-1] == d:
@@ -178,8 +186,10 @@ def advise(
                               f"with {live} live out{'s' if live != 1 else ''}.")
         return out
 
-    # After the draw: close if the rack allows it (SR-19 aside: the first round is the caller's to know).
-    if can_close(held, rules):
+    # After the draw: close if the rack allows it. A tournante is only on offer in the first
+    # round, when nobody may go out yet (SR-19).
+    first_round = not rules.is_closed and (source == "tournante" or bool(tournante))
+    if not first_round and can_close(held, rules):
         close = best_close(held, rules)
         out["stage"] = "close"
         out["close"] = _close_dict(close, rules)
@@ -193,6 +203,8 @@ def advise(
     opts = weigh(view, held, full=True)
     out["advice"] = [_opt_dict(o, rules) for o in opts]
     out["explanation"] = _why(opts, held, rules, view)
+    if first_round and can_close(held, rules):
+        out["explanation"] += " (You could go out, but not in the first round: SR-19.)"
     return out
 
 
