@@ -3,7 +3,9 @@
     .venv/bin/python bench/vision_bench.py [--photos DIR_OR_SESSION] [--n 30]
 
 Times, per 1000x750 photo (median over the photos, after 3 warm-up runs, 2 threads each):
-- onnx pipeline: detector + tile reader + decoding, what `remi scan` runs (decode excluded);
+- onnx scan: what `remi scan` runs after decoding the photo: detector, tile reader, decoding and
+  the upside-down check (the reader run a second time on the crops turned 180 degrees);
+- onnx pipeline: the same without the upside-down check (comparable with the line below);
 - onnx detector: the detector stage alone;
 - ultralytics detector: ``YOLO(models/tile-detector.pt).predict`` on the same photos at the
   same size (PyTorch, the reference); plus the same reader on its boxes for a full pipeline.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -60,7 +63,8 @@ def main() -> None:
     images = [load_image(p) for p in _photos(args.photos, args.n)]
     reader = Reader(MODELS, threads=args.threads)
     res = {"photos": len(images), "size": f"{images[0].shape[1]}x{images[0].shape[0]}", "threads": args.threads}
-    res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im), images)
+    res["onnx_scan_ms"] = _median_ms(lambda im: reader.read(im), images)
+    res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im, check_orientation=False), images)
     res["onnx_detector_ms"] = _median_ms(reader.detect, images)
 
     from vision.train import offline
@@ -79,6 +83,7 @@ def main() -> None:
         decode(reader.kinds(im, boxes))
 
     res["ultralytics_pipeline_ms"] = _median_ms(torch_pipeline, images)
+    res["load_average"] = os.getloadavg()[0]
     del cv2
     if args.json:
         print(json.dumps(res, indent=2))

@@ -118,18 +118,22 @@ def generate(
 
 @vision_app.command("train")
 def train(
-    data: Annotated[Path, typer.Argument(help="A dataset made by `remi vision generate`.", show_default=False)],
+    data: Annotated[Path, typer.Argument(help="A dataset folder made by `remi vision generate` (or, for the detector, a data yaml).", show_default=False)],
     stage: Annotated[str, typer.Option("--stage", help="detector or reader.")] = "detector",
     epochs: Annotated[int, typer.Option("--epochs", min=1)] = 8,
     imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size.")] = 320,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for runs and checkpoints.")] = Path("out/runs"),
-    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a detector run from its last.pt.", show_default=False)] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue an interrupted detector run from its last.pt.", show_default=False)] = None,
+    init: Annotated[Optional[Path], typer.Option("--init", help="Fine-tune: start the detector from these weights.", show_default=False)] = None,
+    lr0: Annotated[Optional[float], typer.Option("--lr0", help="Fine-tuning learning rate (AdamW).", show_default=False)] = None,
+    fraction: Annotated[float, typer.Option("--fraction", help="Train on the first fraction of the images.", min=0.01, max=1.0)] = 1.0,
+    name: Annotated[str, typer.Option("--name", help="Run name (a folder under --out).")] = "detector",
     as_json: JsonOpt = False,
 ) -> None:
     """Train the tile detector (Ultralytics, from vision/yolov8-tile.yaml) or the tile reader (torch).
 
-    Example: remi vision train out/det --stage detector --epochs 8 --seed 0
+    Example: remi vision train out/det1 --stage detector --epochs 8 --fraction 0.55 --name det1
     """
     with errors():
         from engine import RemiError
@@ -138,12 +142,16 @@ def train(
             from vision.train import train_detector
 
             model = str(Path(__file__).resolve().parents[1] / "vision" / "yolov8-tile.yaml")
-            run = train_detector(data / "data-tile.yaml", out, epochs=epochs, imgsz=imgsz, seed=seed, resume=resume, model=model)
+            yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
+            if not yaml.exists():
+                raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
+            run = train_detector(yaml, out, epochs=epochs, imgsz=imgsz, seed=seed, resume=resume, model=model,
+                                 init=init, lr0=lr0, fraction=fraction, name=name)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
         elif stage == "reader":
             from vision.recipe import train_reader
 
-            result = {"weights": str(train_reader(data, out, epochs=epochs, seed=seed))}
+            result = {"weights": str(train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800))}
         else:
             raise RemiError(f"--stage {stage!r}: use detector or reader")
         if as_json:

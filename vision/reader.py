@@ -127,7 +127,7 @@ class Reader:
         nw, nh = max(1, round(w * s)), max(1, round(h * s))
         canvas = np.full((self.imgsz, self.imgsz, 3), 114, np.uint8)
         top, left = (self.imgsz - nh) // 2, (self.imgsz - nw) // 2
-        canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+        canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_LINEAR)  # as in training
         x = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         out = self.det.run(None, {self.det.get_inputs()[0].name: x})[0][0]  # (4 + nc, anchors)
         scores = out[4:].max(axis=0)
@@ -161,7 +161,7 @@ class Reader:
         probs = self.kinds(image, boxes)
         if check_orientation and len(boxes) >= 3:
             flipped = self.kinds(image, boxes, rotate180=True)
-            if np.median(flipped.max(1)) > np.median(probs.max(1)) + 0.15 and np.mean(flipped.max(1) > probs.max(1)) > 0.7:
+            if np.median(flipped.max(1)) > np.median(probs.max(1)) + 0.1 and np.mean(flipped.max(1) > probs.max(1)) > 0.7:
                 raise VisionError("the photo seems to be upside down: turn it the right way up and try again")
         codes = decode(probs)
         dets = [Detection(ALL_KINDS[c], float(probs[i, c]), tuple(float(v) for v in boxes[i]), float(scores[i]))
