@@ -35,6 +35,12 @@ def write(path, image: np.ndarray, reading: Reading) -> None:
 
     from vision.errors import VisionError
 
+    from pathlib import Path
+
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)  # `--annotate out/rack.png` in a fresh checkout
+    except OSError as exc:
+        raise VisionError(f"{path}: cannot create its folder ({exc.strerror})") from None
     ok = cv2.imwrite(str(path), draw(image, reading))
     if not ok:
         raise VisionError(f"{path}: cannot write the annotated picture there (use a .png or .jpg name)")
