@@ -148,37 +148,11 @@ class _Search:
 
     def _runs(self, cnt, j, throw, need, i, pos, c):  # noqa: ANN001, ANN202
         top = _HIGH if (self.long_run or pos > 0) else _HIGH - 1
-        # Without a joker: pos..b all present.
-        b = pos
-        while b < top and cnt[(b + 1) * 4 + c]:
-            b += 1
-        for end in range(pos + 2, b + 1):
-            yield from self._take_run(cnt, j, throw, need, i, c, pos, end, -1)
-        if not j:
-            return
-        # Joker just below (only when the run cannot shift up instead: same tiles, same worth).
-        if pos >= 1 and b == _HIGH and (self.long_run or pos - 1 > 0):
-            for end in range(max(pos + 1, pos - 1 + 2), b + 1):
-                if end == _HIGH:
-                    yield from self._take_run(cnt, j, throw, need, i, c, pos - 1, end, pos - 1)
-        # Joker inside or on top, at g: pos+1..g-1 present, g any, g+1..end present.
-        g = pos + 1
-        while g <= top:
-            end = g
-            while True:
-                if end >= pos + 2:
-                    yield from self._take_run(cnt, j, throw, need, i, c, pos, end, g)
-                if end < top and cnt[(end + 1) * 4 + c]:
-                    end += 1
-                else:
-                    break
-            if not cnt[g * 4 + c]:
-                break
-            g += 1
+        for a, b, jpos in _run_shapes(cnt, j, pos, c, top, self.long_run, exists_only=True):
+            yield from self._take_run(cnt, j, throw, need, i, c, a, b, jpos)
 
     def _take_run(self, cnt, j, throw, need, i, c, a, b, jpos):  # noqa: ANN001, ANN202
-        lo = max(a, i // 4 + 0)
-        taken = [q * 4 + c for q in range(lo + 1, b + 1) if q != jpos]
+        taken = [q * 4 + c for q in range(i // 4 + 1, b + 1) if q != jpos]
         for k in taken:
             cnt[k] -= 1
         for sol in self.solve(cnt, j - (jpos >= 0), throw, need & ~_NEED_RUN, i):
@@ -325,21 +299,27 @@ def best_close(
     cnt, j, need, throwable = _setup(rack, rules, atu)
     if _hopeless(cnt, j):
         return None
+    if throw is not None:
+        throwable = frozenset({throw.code}) & (throwable if throwable is not None else frozenset({throw.code}))
     failed: set = set()
     # Each search gets its own counts: a search stopped at its first answer leaves them changed.
-    if next(_Search(rules, throwable, failed).solve(list(cnt), j, 1, need), None) is None:
+    first = next(_Search(rules, throwable, failed).solve(list(cnt), j, 1, need), None)
+    if first is None:
         return None
+    best = _to_close(first, rules)
+    # Only throws that would pay more than the close just found are worth a search each.
     classes: dict[int, set[int]] = {}
     for t in set(tiles):
-        if (throwable is not None and t.code not in throwable) or (throw is not None and t != throw):
+        if throwable is not None and t.code not in throwable:
             continue
         pay = (total - tile_board_value(t, rules)) * close_multiplier(t, rules)
-        classes.setdefault(pay, set()).add(t.code)
+        if pay > best.points:
+            classes.setdefault(pay, set()).add(t.code)
     for pay in sorted(classes, reverse=True):
         sol = next(_Search(rules, frozenset(classes[pay]), failed).solve(list(cnt), j, 1, need), None)
         if sol is not None:
             return _to_close(sol, rules)
-    return None
+    return best
 
 
 def check_close(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> CloseResult:
@@ -437,8 +417,14 @@ def min_loose(cnt: list[int], j: int, need: int, rules: Rules) -> tuple[int | No
     return (None, []) if n >= inf else (n, steps)
 
 
-def _run_shapes(cnt: list[int], j: int, pos: int, c: int, top: int, long_run: bool) -> Iterator[tuple[int, int, int]]:
-    """Every run (a, b, joker position or -1) whose lowest real tile is (pos, c)."""
+def _run_shapes(
+    cnt: list[int], j: int, pos: int, c: int, top: int, long_run: bool, *, exists_only: bool = False
+) -> Iterator[tuple[int, int, int]]:
+    """Every run (a, b, joker position or -1) whose lowest real tile is (pos, c).
+
+    ``exists_only`` leaves out a joker just below the run when the run could shift up one
+    instead (the joker on top): the same tiles, the same worth, so one of them is enough.
+    """
     b = pos
     while b < top and cnt[(b + 1) * 4 + c]:
         b += 1
@@ -448,7 +434,8 @@ def _run_shapes(cnt: list[int], j: int, pos: int, c: int, top: int, long_run: bo
         return
     if pos >= 1 and (long_run or pos - 1 > 0):
         for end in range(pos + 1, b + 1):
-            yield pos - 1, end, pos - 1
+            if not exists_only or end == _HIGH:
+                yield pos - 1, end, pos - 1
     g = pos + 1
     while g <= top:
         end = g

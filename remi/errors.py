@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,11 +19,24 @@ def fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the library's errors (ValueError family: RemiError and friends) into one line."""
+def user_errors(*, interrupted: str = "interrupted") -> Iterator[None]:
+    """Every error a command meets as one line on stderr and an exit code, never a traceback.
+
+    Bad input (the engine's RemiError family, any ValueError, a missing file) exits 2; an
+    error that carries its own ``exit_code`` (the score sheet's StoreError: 1) uses it;
+    anything unexpected is one "internal error" line and exit 1 (REMI_DEBUG=1 shows it all).
+    """
     try:
         yield
+    except typer.Exit:
+        raise
+    except KeyboardInterrupt:
+        raise fail(interrupted, 130) from None
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail(str(exc), getattr(exc, "exit_code", BAD_INPUT)) from None
     except OSError as exc:
         raise fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from None
+    except Exception as exc:  # noqa: BLE001 - the user sees one line, never a traceback
+        if os.environ.get("REMI_DEBUG"):
+            raise
+        raise fail(f"internal error: {type(exc).__name__}: {exc} (set REMI_DEBUG=1 for details)", 1) from None

@@ -7,10 +7,9 @@ data directory) and ``--json``.
 """
 
 import json
-import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -25,28 +24,11 @@ GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game name 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
-@contextmanager
-def errors() -> Iterator[None]:
-    """Library errors as one line on stderr and an exit code: 2 bad input, 1 database trouble."""
-    from engine import RemiError
+def errors() -> AbstractContextManager[None]:
+    """Library errors as one line on stderr and an exit code (see remi.errors.user_errors)."""
+    from remi.errors import user_errors
 
-    try:
-        yield
-    except typer.Exit:
-        raise
-    except KeyboardInterrupt:
-        typer.echo("remi: interrupted; nothing was recorded", err=True)
-        raise typer.Exit(130) from None
-    except RemiError as exc:
-        from scoresheet.errors import StoreError
-
-        typer.echo(f"remi: {exc}", err=True)
-        raise typer.Exit(1 if isinstance(exc, StoreError) else 2) from None
-    except Exception as exc:  # noqa: BLE001 - the user sees one line, never a traceback
-        if os.environ.get("REMI_DEBUG"):
-            raise
-        typer.echo(f"remi: internal error: {type(exc).__name__}: {exc} (set REMI_DEBUG=1 for details)", err=True)
-        raise typer.Exit(1) from None
+    return user_errors(interrupted="interrupted; nothing was recorded")
 
 
 def _store(db: str | None) -> "Store":

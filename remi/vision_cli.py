@@ -7,10 +7,8 @@ onnxruntime, torch and Ultralytics are imported inside the commands only.
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -20,26 +18,11 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts in
 vision_app = typer.Typer(help="The vision pipeline: generate data, train, evaluate, export.", no_args_is_help=True)
 
 
-@contextmanager
-def errors() -> Iterator[None]:
-    """Library errors as one line on stderr: exit 2 for a bad photo or bad input."""
-    from engine import RemiError
+def errors() -> AbstractContextManager[None]:
+    """Library errors as one line on stderr and an exit code (see remi.errors.user_errors)."""
+    from remi.errors import user_errors
 
-    try:
-        yield
-    except typer.Exit:
-        raise
-    except KeyboardInterrupt:
-        typer.echo("remi: interrupted", err=True)
-        raise typer.Exit(130) from None
-    except (RemiError, FileNotFoundError) as exc:
-        typer.echo(f"remi: {exc}", err=True)
-        raise typer.Exit(2) from None
-    except Exception as exc:  # noqa: BLE001 - the user sees one line, never a traceback
-        if os.environ.get("REMI_DEBUG"):
-            raise
-        typer.echo(f"remi: internal error: {type(exc).__name__}: {exc} (set REMI_DEBUG=1 for details)", err=True)
-        raise typer.Exit(1) from None
+    return user_errors(interrupted="interrupted")
 
 
 def _console():

@@ -16,3 +16,6 @@ class SheetError(RemiError):
 
 class StoreError(RemiError):
     """The database cannot be opened or written; nothing was written."""
+
+    #: not the user's input but the database: the CLI exits 1, not 2
+    exit_code = 1
