@@ -19,10 +19,16 @@ def offline() -> None:
     downloads it when missing; matplotlib's bundled DejaVu Sans is put there instead.
     """
     os.environ["YOLO_OFFLINE"] = "1"
+    import logging
     import shutil
+    import sys
 
     import matplotlib
-    from ultralytics.utils import USER_CONFIG_DIR
+    from ultralytics.utils import LOGGER, USER_CONFIG_DIR
+
+    for handler in LOGGER.handlers:  # progress goes to stderr: stdout stays clean for --json
+        if isinstance(handler, logging.StreamHandler):
+            handler.setStream(sys.stderr)
 
     font = Path(USER_CONFIG_DIR) / "Arial.ttf"
     if not font.exists():
