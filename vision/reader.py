@@ -20,6 +20,12 @@ from vision import crops
 from vision.errors import VisionError
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
+
+
+def models_dir() -> Path:
+    """The shipped models beside the checkout, or the folder named by REMI_MODELS (for an
+    install made outside the checkout, where ``models/`` does not travel with the wheel)."""
+    return Path(os.environ["REMI_MODELS"]) if os.environ.get("REMI_MODELS") else MODELS
 MAX_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 50_000_000
 MIN_SIDE = 32
@@ -98,7 +104,8 @@ def _png_or_jpeg_size(header: bytes, data: np.ndarray) -> tuple[int, int] | None
 class Reader:
     """The two ONNX models and their settings (``models/vision.json``)."""
 
-    def __init__(self, models: Path = MODELS, threads: int = 2) -> None:
+    def __init__(self, models: Path | None = None, threads: int = 2) -> None:
+        models = models or models_dir()
         try:
             import onnxruntime as ort
         except ImportError as e:  # pragma: no cover - core dependency
@@ -216,10 +223,10 @@ def reading_order(dets: list[Detection]) -> list[Detection]:
 _READERS: dict[Path, Reader] = {}
 
 
-def read_photo(path: str | os.PathLike, models: Path = MODELS) -> Reading:
+def read_photo(path: str | os.PathLike, models: Path | None = None) -> Reading:
     """Load and read a photo; VisionError for a bad photo."""
     image = load_image(path)
-    key = Path(models).resolve()
+    key = Path(models or models_dir()).resolve()
     if key not in _READERS:
         _READERS[key] = Reader(key)
     return _READERS[key].read(image)
