@@ -182,6 +182,18 @@ class Table:
                 self.check()
             p = (p + 1) % n
 
+
+    def _feeds(self, closer: int | None, close) -> list[int]:  # noqa: ANN001
+        """Per seat: the tiles it threw that the closer took from a row and showed in the close."""
+        feeds = [0] * self.n
+        if closer is not None:
+            board = [t for f in close.formations for t in f.tiles]
+            for tile, thrower in self.taken_from[closer]:
+                if tile in board:
+                    board.remove(tile)
+                    feeds[thrower] += 1
+        return feeds
+
     def _closed_result(self, closer, close) -> HandResult:
         names = [str(i) for i in range(self.n)]
         racks = {names[i]: rack_penalty(self.racks[i], self.rules) for i in range(self.n) if i != closer}
@@ -190,13 +202,7 @@ class Table:
             board=close.board if close else 0, discard=close.discard if close else None,
             racks=racks, twin=None if self.twin is None else names[self.twin], rules=self.rules,
         )
-        feeds = [0] * self.n
-        if closer is not None:
-            board = [t for f in close.formations for t in f.tiles]
-            for tile, thrower in self.taken_from[closer]:
-                if tile in board:
-                    board.remove(tile)
-                    feeds[thrower] += 1
+        feeds = self._feeds(closer, close)
         return HandResult([scores[x].score for x in names], closer, list(self.turns), list(self.discards), feeds,
                           [list(r) for r in self.racks], self.atu, self.twin, close)
 
@@ -277,13 +283,7 @@ class Table:
         else:
             s = simple_hand(names, closer=names[closer], rules=self.rules)
             scores = [-s[x].score for x in names]  # losers take 100: shown as -100 per hand
-        feeds = [0] * self.n
-        if closer is not None:
-            board = [t for f in close.formations for t in f.tiles]
-            for tile, thrower in self.taken_from[closer]:
-                if tile in board:
-                    board.remove(tile)
-                    feeds[thrower] += 1
+        feeds = self._feeds(closer, close)
         return HandResult(scores, closer, list(self.turns), list(self.discards), feeds,
                           [list(r) for r in self.racks], None, None, close)
 
