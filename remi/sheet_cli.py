@@ -164,6 +164,7 @@ def register(app: typer.Typer) -> None:
             rack_photo: Annotated[Optional[list[str]], typer.Option("--rack-photo", help="Read a loser's rack from a photo: NAME=PHOTO (repeat).", show_default=False)] = None,
             delete: Annotated[bool, typer.Option("--delete", help="fix only: strike the hand out (undo brings it back).")] = False,
             ask: Annotated[bool, typer.Option("--ask", "-i", help="Ask for each item in turn (the default at a terminal with no options).")] = False,
+            again: Annotated[bool, typer.Option("--again", help="hand only: record a hand identical to the one before it (refused otherwise, as entered twice).")] = False,
             game: GameOpt = None,
             db: DbOpt = None,
             as_json: JsonOpt = False,
@@ -175,6 +176,8 @@ def register(app: typer.Typer) -> None:
                 info = store.find_game(game)
                 given = any(v not in (None, False, []) for v in (atu, closer, nobody, board, board_points, throw, joker_close,
                                                                  atu_close, twin, rack, points, board_photo, rack_photo))
+                if again and fix:
+                    raise SheetError("--again is for remi hand, not fix")
                 if delete:
                     if not fix:
                         raise SheetError("--delete is for remi fix HAND")
@@ -197,7 +200,7 @@ def register(app: typer.Typer) -> None:
                     sheet = store.fix(info.id, number, hand)
                     _after(sheet, f"hand {number} corrected", as_json, number)
                 else:
-                    sheet = store.record(info.id, hand)
+                    sheet = store.record(info.id, hand, again=again)
                     _after(sheet, f"hand {len(sheet.rows)} recorded", as_json, len(sheet.rows))
         return command
 

@@ -230,17 +230,26 @@ class Store:
                 return sheet
         return self._guard(run)
 
-    def record(self, game_id: int, hand: HandInput) -> Sheet:
-        """Record the next hand (refused on a finished game or invalid input)."""
+    def record(self, game_id: int, hand: HandInput, *, again: bool = False) -> Sheet:
+        """Record the next hand (refused on a finished game or invalid input).
+
+        A Closed Rummy hand identical to the one before it (same atu, closer, board and racks)
+        is refused as entered twice unless ``again``: at a real table that is a slip far more
+        often than a repeat. (In Simple rummy "Ana went out" twice running is ordinary.)
+        """
         game = self._info(game_id)
         hand = canonical(hand)
         score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            current = build_sheet(game, replay(log)[0], start=self._sheets.get(game.id))
+            live = replay(log)[0]
+            current = build_sheet(game, live, start=self._sheets.get(game.id))
             self._sheets[game.id] = current
             if current.finished:
                 raise SheetError(f"{game.name} is finished ({_won(current)}): start a new game with remi new")
+            if not again and game.variant == "closed" and live and canonical(live[-1][1]) == hand:
+                raise SheetError(f"hand {len(live)} has exactly these entries: entered twice? "
+                                 "add --again to record it anyway")
             return {"kind": "hand", **_fields(hand)}
         return self._write(game_id, make)
 

@@ -53,7 +53,7 @@ def apply(store: Store, game_id: int, script: list[tuple[Any, ...]]) -> list[Han
     undo: list[Any] = []
     for op in script:
         if op[0] == "hand":
-            store.record(game_id, op[1])
+            store.record(game_id, op[1], again=True)  # repeats are wanted here: totals are the point
             hands.append(op[1])
             undo.append(("pop",))
         elif op[0] == "undo":
