@@ -1,4 +1,5 @@
-"""What a player can see, and the three bots that play from it: random, greedy and the tutor.
+"""What a player can see, and the bots that play from it: random, greedy, the tutor (and an
+experimental look-ahead).
 
 A bot sees what a player at the table sees (a :class:`View`): its rack, the rows (or the
 discard pile), the atu, and what each other player took from a row and threw. It answers two
@@ -276,4 +277,128 @@ def draw_advice(view: View) -> str:
     return "row" if after < before else "stock"
 
 
-POLICIES = {"random": RandomBot, "greedy": GreedyBot, "tutor": TutorBot}
+LOOKAHEAD_CANDIDATES = 3  # the tutor's best throws the look-ahead weighs
+LOOKAHEAD_DRAWS = 10  # the draws a close is weighed over, at most
+
+
+_follow_memo: dict[tuple, tuple[int, tuple[int, ...]]] = {}
+
+
+def _follow_ups(cnt: list[int], j: int, size: int, need: int, lr: bool) -> tuple[int, tuple[int, ...]]:
+    """For a 15-tile rack: its steps, and the outs mask of each throw that keeps them (memoised)."""
+    key = (bytes(cnt), j, size, need, lr)
+    got = _follow_memo.get(key)
+    if got is not None:
+        return got
+    if len(_follow_memo) > 200_000:
+        _follow_memo.clear()
+    s2, free = throws_counts(cnt, j, size, need, lr)
+    masks = []
+    if s2:
+        for d in range(53):
+            if not free >> d & 1:
+                continue
+            if d == 52:
+                if not j:
+                    continue
+                s3, m3 = analyse_counts(cnt, j - 1, size, need, lr)
+            else:
+                sd = (d % 13) * 4 + d // 13
+                if not cnt[sd]:
+                    continue
+                cnt[sd] -= 1
+                s3, m3 = analyse_counts(cnt, j, size, need, lr)
+                cnt[sd] += 1
+            if s3 == s2:
+                masks.append(m3)
+    got = (s2, tuple(masks))
+    _follow_memo[key] = got
+    return got
+
+
+def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unseen: int, draws: int) -> float:
+    """Chance of closing within ``draws`` stock draws from a 14-tile rack, one draw looked ahead.
+
+    For each live out kind x (weighted by its live copies over the unseen tiles): the rack
+    after drawing x and throwing the best tile (fewest steps, then most live outs), valued by
+    ``p_reach`` over the draws then left. A draw that is not an out leaves the rack as it is
+    (its steps and outs), valued the same way. Experimental (the ``lookahead`` bot).
+    """
+    rules = view.rules
+    size, need, lr = rules.hand_size, _need(rules), rules.long_run
+    top = 53 if rules.jokers else 52
+    cnt, j = counts(rest)
+    s, mask = analyse_counts(cnt, j, size, need, lr)
+    if draws <= 0:
+        return 0.0
+    if s == 0:
+        return 1.0
+    live = {k: live_copies(k, rules, seen_cnt) for k in range(top) if mask >> k & 1}
+    live = {k: n for k, n in live.items() if n}
+    o = sum(live.values())
+    stay = (1.0 - o / unseen) * p_reach(s, o / unseen, draws - 1)
+    gain = 0.0
+    for x, n in live.items():
+        if x == 52:
+            jx = j + 1
+            slot = None
+        else:
+            jx = j
+            slot = (x % 13) * 4 + x // 13
+            cnt[slot] += 1
+        s2, masks = _follow_ups(cnt, jx, size, need, lr)
+        if s2 == 0:
+            v = 1.0  # the drawn out closes the rack
+        else:
+            seen_cnt[x] += 1  # the drawn tile is no longer unseen
+            best_o = 0
+            for m3 in masks:
+                o3 = sum(live_copies(k, rules, seen_cnt) for k in range(top) if m3 >> k & 1)
+                best_o = max(best_o, o3)
+            seen_cnt[x] -= 1
+            v = p_reach(s2, best_o / max(1, unseen - 1), draws - 1)
+        if slot is not None:
+            cnt[slot] -= 1
+        gain += n / unseen * v
+    return gain + stay
+
+
+class LookaheadBot:
+    """Experimental: the tutor's best few throws, re-ranked by a two-draw look-ahead.
+
+    Among the best ``LOOKAHEAD_CANDIDATES`` throws of the tutor's ranking (all keeping the
+    fewest steps), the one whose rack has the best chance of closing within the draws left
+    when the next out drawn is followed by the best throw (:func:`lookahead_value`); ties go
+    to the tutor's ranking. Draws like the tutor.
+    """
+
+    name = "lookahead"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def draw(self, view: View) -> str:
+        return draw_advice(view)
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15)
+        if not opts:
+            return weigh(view, rack15, full=True)[0].discard
+        cands = opts[:LOOKAHEAD_CANDIDATES]
+        if len(cands) == 1:
+            return cands[0].discard
+        seen_cnt = seen_counts(view, rack15)
+        unseen = unseen_total(view, seen_cnt)
+        draws = min(LOOKAHEAD_DRAWS, max(1, view.stock // max(1, view.players)))
+        best = None
+        for rank, o in enumerate(cands):
+            rest = list(rack15)
+            rest.remove(o.discard)
+            v = lookahead_value(view, rest, seen_cnt, unseen, draws)
+            key = (-round(v, 9), rank)
+            if best is None or key < best[0]:
+                best = (key, o.discard)
+        return best[1]
+
+
+POLICIES = {"random": RandomBot, "greedy": GreedyBot, "tutor": TutorBot, "lookahead": LookaheadBot}
