@@ -363,7 +363,7 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
     return gain + stay
 
 
-class LookaheadBot:
+class LookaheadBot(TutorBot):
     """Experimental: the tutor's best few throws, re-ranked by a two-draw look-ahead.
 
     Among the best ``LOOKAHEAD_CANDIDATES`` throws of the tutor's ranking (all keeping the
@@ -373,12 +373,6 @@ class LookaheadBot:
     """
 
     name = "lookahead"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def draw(self, view: View) -> str:
-        return draw_advice(view)
 
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
         opts = weigh(view, rack15)
