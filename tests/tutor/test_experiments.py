@@ -1,0 +1,45 @@
+"""tutor.experiments: the draw-by-value bot and the cheating defence bound answer legally."""
+
+from __future__ import annotations
+
+import random
+
+from engine import CLOSED, parse_tiles
+from tutor.experiments import BOTS, OracleBot, _feeds, draw_by_value
+from tutor.policy import POLICIES, View, weigh
+
+ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
+
+
+def _view(top: str | None, **kw) -> View:  # noqa: ANN003
+    t = parse_tiles(top)[0] if top else None
+    return View(CLOSED, list(parse_tiles(ONE_AWAY)), [t] if t else [], top=t, players=2, stock=60, **kw)
+
+
+def test_the_bots_stay_out_of_the_advice() -> None:
+    assert not set(BOTS) & set(POLICIES)
+
+
+def test_draw_by_value_takes_a_top_that_closes_and_never_a_joker() -> None:
+    assert draw_by_value(_view("y12")) == "row"
+    assert draw_by_value(_view("*")) == "stock"
+    assert draw_by_value(_view(None)) == "stock"
+    assert draw_by_value(_view("k5")) in ("row", "stock")
+
+
+def test_the_oracle_does_not_feed_when_it_need_not() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    rng = random.Random(3)
+    pool = [t for t in parse_tiles("k2 k3 k4 k5 k6 k8 k9 k10 k11 k12 r1 r8 r9 r10 r11 r12 b1 b2 b3 b4 b5 b6 y1 y2 "
+                                   "y3 y4 y5 y6 k2 k3 k9 k10 k11 k12 r9 r10 b2 b3 y4 y5")]
+    avoided = 0
+    for _ in range(30):
+        v = _view(None)
+        v.opp_rack = rng.sample(pool, 14)
+        cands = [o.discard for o in weigh(v, rack15, defence=False)]
+        got = OracleBot(random.Random(1)).discard(v, rack15)
+        assert got in cands
+        if any(not _feeds(v, t) for t in cands):
+            assert not _feeds(v, got)
+            avoided += any(_feeds(v, t) for t in cands)
+    assert avoided > 0  # the sample holds racks where one throw feeds and another does not

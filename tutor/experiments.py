@@ -1,0 +1,179 @@
+"""Experiments with the tutor's policy, kept to be rerun (docs/tutor.md, "What was tried").
+
+Nothing here is used by ``remi advise`` or registered in ``tutor.policy.POLICIES``; the bots
+are added to the simulator only by this module's command line:
+
+    python -m tutor.experiments sim [tutor.sim options]   # tutor.sim with the bots below
+    python -m tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
+
+Bots (heads-up, each against ``greedy``):
+
+* ``tdraw``: the tutor's throws; before the draw it takes its row's top when that leaves
+  fewer steps, or the same steps with a better chance to close (:func:`draw_by_value`).
+* ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
+  what defence can gain): among the throws that keep the fewest steps, one that the neighbour
+  cannot use (``oracle_any``: any of them, then the most live outs; ``oracle_tb``: only
+  among those with the most live outs).
+
+``feedlog`` plays ``greedy`` against ``greedy`` and writes, for every throw of the first seat,
+each throw that keeps the fewest steps with the feed model's inputs (:func:`tutor.policy.feed_features`)
+and whether the neighbour's real rack would take it (it lowers their steps): one JSON object
+per throw. ``FEED_MODEL`` in tutor/policy.py is a logistic regression fitted on such a file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+
+from engine import Tile, preset
+from tutor import policy as P
+from tutor.policy import View, live_copies, p_reach, seen_counts, unseen_total, weigh
+from tutor.steps import _need, analyse_counts, counts, throws_counts
+
+
+def _rack_value(view: View, rack: Sequence[Tile], draws: int) -> tuple[int, float]:
+    """Steps of a 14-tile rack and its chance to close within ``draws`` stock draws."""
+    rules = view.rules
+    cnt, j = counts(rack)
+    s, mask = analyse_counts(cnt, j, rules.hand_size, _need(rules), rules.long_run)
+    sc = seen_counts(view, rack)
+    unseen = unseen_total(view, sc)
+    o = sum(live_copies(k, rules, sc) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
+    return s, p_reach(s, o / unseen, draws)
+
+
+def draw_by_value(view: View) -> str:
+    """Row or stock by value: the row's top kept and the best throw after it, against a stock draw.
+
+    The row wins when it leaves fewer steps (as the tutor), or the same steps and a better
+    chance to close within the draws then left (one draw fewer) than the rack as it is has
+    with this stock draw included.
+    """
+    if view.top is None or view.top.is_joker:
+        return "stock"
+    draws = min(10, max(1, view.stock // max(1, view.players)))
+    s, v_stock = _rack_value(view, view.rack, draws)
+    seen = list(view.seen)
+    if view.top in seen:  # the top leaves the row for the rack
+        del seen[len(seen) - 1 - seen[::-1].index(view.top)]
+    rv = dataclasses.replace(view, seen=seen, top=None)
+    rack15 = [*view.rack, view.top]
+    best: tuple[int, float] | None = None
+    for o in weigh(rv, rack15) or weigh(rv, rack15, full=True):
+        rest = list(rack15)
+        rest.remove(o.discard)
+        s2, v = _rack_value(rv, rest, max(0, draws - 1))
+        if best is None or (s2, -v) < (best[0], -best[1]):
+            best = (s2, v)
+    assert best is not None
+    if best[0] != s:
+        return "row" if best[0] < s else "stock"
+    return "row" if best[1] > v_stock else "stock"
+
+
+class DrawValueBot(P.TutorBot):
+    name = "tdraw"
+
+    def draw(self, view: View) -> str:
+        return draw_by_value(view)
+
+
+def _feeds(view: View, tile: Tile) -> bool:
+    """Whether the left neighbour's real rack (``view.opp_rack``, a cheat) would take the tile."""
+    if tile.is_joker:
+        return False
+    r = view.rules
+    opp = view.opp_rack  # type: ignore[attr-defined]
+    cnt, j = counts(opp)
+    s0, _ = analyse_counts(cnt, j, r.hand_size, _need(r), r.long_run)
+    cnt2, j2 = counts([*opp, tile])
+    s1, _ = throws_counts(cnt2, j2, r.hand_size, _need(r), r.long_run)
+    return s1 < s0
+
+
+class OracleBot(P.GreedyBot):
+    """Sees the neighbour's rack: among the fewest-step throws within ``slack`` live outs of the
+    most, one they cannot use, then the most live outs."""
+
+    name = "oracle_any"
+    slack = 10**6
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15, defence=False)
+        if not opts:
+            return weigh(view, rack15, full=True)[0].discard
+        top = max(o.outs for o in opts)
+        ok = [o for o in opts if o.outs >= top - self.slack]
+        ok.sort(key=lambda o: (_feeds(view, o.discard), -o.outs, o.discard.code))
+        return ok[0].discard
+
+
+class OracleTieBot(OracleBot):
+    name = "oracle_tb"
+    slack = 0
+
+
+BOTS = {b.name: b for b in (DrawValueBot, OracleBot, OracleTieBot)}
+
+
+def _patch_table() -> None:
+    """Give every view the left neighbour's rack and history (for the cheats and the log)."""
+    from tutor import sim as S
+
+    orig = S.Table.view
+
+    def view(self, p, top, keep=None):  # noqa: ANN001, ANN202
+        v = orig(self, p, top, keep)
+        left = (p + 1) % self.n
+        v.opp_rack = list(self.racks[left])
+        return v
+
+    S.Table.view = view
+
+
+class _FeedLogBot(P.GreedyBot):
+    """Greedy, writing down each fewest-step throw's feed-model inputs and true label."""
+
+    name = "feedlog"
+    rows: list[dict] = []
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        r = view.rules
+        cnt15, j15 = counts(rack15)
+        _, free = throws_counts(cnt15, j15, r.hand_size, _need(r), r.long_run)
+        seen = seen_counts(view, rack15)
+        cands = []
+        for t in sorted(set(rack15), key=lambda t: t.code):
+            if free >> t.code & 1 and not t.is_joker:
+                cands.append({"tile": str(t), "y": int(_feeds(view, t)), **P.feed_features(t, view, seen)})
+        self.rows.append({"throw": len(self.rows), "candidates": cands})
+        return super().discard(view, rack15)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in ("sim", "feedlog"):
+        print(__doc__)
+        return 2
+    _patch_table()
+    if args[0] == "sim":
+        from tutor import sim as S
+
+        P.POLICIES.update(BOTS)
+        return S.main(args[1:])
+    from tutor.sim import run_match
+
+    deals, seed, path = int(args[1]), int(args[2]), args[3]
+    P.POLICIES["feedlog"] = _FeedLogBot
+    run_match(preset("closed"), ["feedlog", "greedy"], deals, seed)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(_FeedLogBot.rows, fh)
+    print(f"{len(_FeedLogBot.rows)} throws, {sum(len(r['candidates']) for r in _FeedLogBot.rows)} candidates")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
