@@ -162,7 +162,9 @@ def advise(
         source_word = "row" if rules.is_closed else ("tournante" if tournante else "pile")
         if choice == "row" and top is not None:
             out["draw"] = source_word if not rules.is_closed else "row"
-            v2 = View(**{**view.__dict__, "keep": top if not rules.is_closed else None})
+            seen2 = list(seen)
+            seen2.remove(top)  # taken: it is on the rack now, not face up (counted once)
+            v2 = View(**{**view.__dict__, "seen": seen2, "keep": top if not rules.is_closed else None})
             opts = weigh(v2, [*held, top], full=True)
             out["advice"] = [_opt_dict(o, rules) for o in opts]
             where = "your row" if rules.is_closed else f"the {source_word}"

@@ -124,3 +124,13 @@ def test_cli_table_output() -> None:
     out = CliRunner().invoke(app, ["advise", ONE_AWAY, "--drawn", "k13"])
     assert out.exit_code == 0
     assert "Throw k1" in out.output or "Throw k13" in out.output
+
+
+def test_a_row_tile_advised_counts_once_in_the_outs_after_it() -> None:
+    # r5 serves both b5 k5 and r3 r4: taken from the row, its other copy is still a live out
+    rack = "b5 k5 r3 r4 b10 b11 b12 k7 y7 b7 y9 y10 y11 k13"
+    a = advise(rack, rows={"me": ["k2", "r5"], "Dan": []}, seats=["me", "Dan"])
+    assert a["draw"] == "row"
+    best = a["advice"][0]
+    assert "r5" in best["out_tiles"]
+    assert best["outs"] == 24  # r5 counts 1 live copy (2, less the one taken), not 0
