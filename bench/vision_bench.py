@@ -91,6 +91,9 @@ def main() -> None:
         decode(reader.kinds(im, boxes))
 
     res["ultralytics_pipeline_ms"] = _median_ms(torch_pipeline, images)
+    # side by side: how the ONNX path compares with the PyTorch reference (above 1: slower)
+    res["detector_onnx_over_ultralytics"] = res["onnx_detector_ms"] / res["ultralytics_detector_ms"]
+    res["pipeline_onnx_over_ultralytics"] = res["onnx_pipeline_ms"] / res["ultralytics_pipeline_ms"]
     res["load_average"] = os.getloadavg()[0]
     del cv2
     if args.json:

@@ -104,12 +104,13 @@ def train(
     data: Annotated[Path, typer.Argument(help="A dataset folder made by `remi vision generate` (or, for the detector, a data yaml).", show_default=False)],
     stage: Annotated[str, typer.Option("--stage", help="detector or reader.")] = "detector",
     epochs: Annotated[int, typer.Option("--epochs", min=1)] = 8,
-    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size.")] = 320,
+    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector training size (the shipped detector: 448).")] = 448,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for runs and checkpoints.")] = Path("out/runs"),
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue an interrupted detector run from its last.pt.", show_default=False)] = None,
-    init: Annotated[Optional[Path], typer.Option("--init", help="Fine-tune: start the detector from these weights.", show_default=False)] = None,
+    init: Annotated[Optional[Path], typer.Option("--init", help="Fine-tune: start from these weights (detector .pt or reader state dict).", show_default=False)] = None,
     lr0: Annotated[Optional[float], typer.Option("--lr0", help="Fine-tuning learning rate (AdamW).", show_default=False)] = None,
+    mine_with: Annotated[Optional[Path], typer.Option("--mine-with", help="Reader: a models folder whose detector's boxes on the training images teach the reader what is not a tile.", show_default=False)] = None,
     fraction: Annotated[float, typer.Option("--fraction", help="Train on the first fraction of the images.", min=0.01, max=1.0)] = 1.0,
     name: Annotated[str, typer.Option("--name", help="Run name (a folder under --out).")] = "detector",
     as_json: JsonOpt = False,
@@ -134,7 +135,9 @@ def train(
         elif stage == "reader":
             from vision.recipe import train_reader
 
-            result = {"weights": str(train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800))}
+            weights = train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800, init=init,
+                                   mine_with=mine_with, **({"lr": lr0} if lr0 else {}))
+            result = {"weights": str(weights)}
         else:
             raise RemiError(f"--stage {stage!r}: use detector or reader")
         if as_json:
@@ -148,7 +151,7 @@ def export(
     detector: Annotated[Path, typer.Argument(help="Detector weights (best.pt of a run).", show_default=False)],
     reader: Annotated[Path, typer.Argument(help="Reader weights (state dict .pt).", show_default=False)],
     out: Annotated[Path, typer.Option("--out", help="Models folder to write.")] = Path("models"),
-    imgsz: Annotated[int, typer.Option("--imgsz")] = 320,
+    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size at inference (the shipped models: 576).")] = 576,
     as_json: JsonOpt = False,
 ) -> None:
     """Export both stages to ONNX and write models/vision.json.

@@ -1,8 +1,12 @@
 """The tile reader: a small CNN that reads a tile crop's number (or joker) and colour.
 
-Two heads on one trunk: number (index 0 = joker, 1..13) and colour (engine order k b r y).
-Trained with torch on crops cut from synthetic scenes and the real training photos, exported
-to ONNX; inference (``vision.reader``) needs only onnxruntime. torch is imported lazily.
+Heads on one trunk: number (index 0 = joker, 1..13, and 14 = "not a tile" when the reader has
+the background class), colour (engine order k b r y) and, in readers that have it, orientation
+(upright, turned 180 degrees). The background class lets the reader turn down the detector's
+boxes on carpet, clutter or between two tiles; the orientation head tells a photo taken upside
+down from one taken upright, by the vote of all its tiles. Trained with
+torch on crops cut from synthetic scenes and the real training photos, exported to ONNX;
+inference (``vision.reader``) needs only onnxruntime. torch is imported lazily.
 """
 
 from __future__ import annotations
@@ -14,8 +18,12 @@ import numpy as np
 
 from vision.crops import SIZE
 
+NUMBERS = 14  # joker + 1..13
+BACKGROUND = 14  # the number class of a crop that is not a tile
+FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orientation head
 
-def build():
+
+def build(numbers: int = NUMBERS + 1, orient: bool = True):
     import torch
     from torch import nn
 
@@ -30,18 +38,41 @@ def build():
                 block(24, 48), block(48, 48), nn.MaxPool2d(2),
                 block(48, 96), block(96, 96), nn.MaxPool2d(2),
                 block(96, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
-            self.number = nn.Linear(128, 14)
+            self.number = nn.Linear(128, numbers)
             self.colour = nn.Linear(128, 4)
+            self.orient = nn.Linear(128, 2) if orient else None
 
-        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-            f = self.trunk(x)
-            return torch.softmax(self.number(f), 1), torch.softmax(self.colour(f), 1)
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+            return tuple(torch.softmax(t, 1) for t in self.logits(x))
 
-        def logits(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        def logits(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             f = self.trunk(x)
-            return self.number(f), self.colour(f)
+            heads = (self.number(f), self.colour(f))
+            return heads + (self.orient(f),) if self.orient is not None else heads
 
     return TileReader()
+
+
+def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True):
+    """A reader from a saved state dict. A reader saved without the background class (14
+    numbers) gets one: its other weights are kept and the new class starts unlikely; one
+    saved without the orientation head gets a fresh one (to be trained)."""
+    import torch
+
+    state = torch.load(state_path, map_location="cpu")
+    saved = state["number.weight"].shape[0]
+    net = build(numbers, orient)
+    if orient and "orient.weight" not in state:
+        state = {**state, "orient.weight": net.orient.weight.detach().clone(),
+                 "orient.bias": net.orient.bias.detach().clone()}
+    if saved < numbers:
+        w, b = net.number.weight.detach().clone(), net.number.bias.detach().clone()
+        w[:saved], b[:saved] = state["number.weight"], state["number.bias"]
+        w[saved:] *= 0.1
+        b[saved:] = -2.0
+        state = {**state, "number.weight": w, "number.bias": b}
+    net.load_state_dict(state)
+    return net
 
 
 def _augment(x, gen):
@@ -59,15 +90,17 @@ def _augment(x, gen):
 
 def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, epochs: int = 8,
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
-          val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print) -> Path:
-    """Train on uint8 NHWC BGR crops; colour -1 means none (joker). Saves ``out`` (state dict)."""
+          val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
+          init: Path | None = None) -> Path:
+    """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
+    (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch."""
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     gen = torch.Generator().manual_seed(seed)
-    net = build()
+    net = load(init) if init is not None else build()
     xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
     nt, ct = torch.from_numpy(number).long(), torch.from_numpy(colour).long()
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
@@ -82,11 +115,18 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
             xb = _augment(xt[idx].float() / 255.0, gen)
-            ln, lc = net.logits(xb)
-            loss = F.cross_entropy(ln, nt[idx], label_smoothing=0.05)
-            cmask = ct[idx] >= 0
+            # A share of the crops turned 180 degrees teaches the orientation head; their
+            # number and colour are not asked for (a 6 turned round is a 9).
+            flip = torch.rand(len(idx), generator=gen) < FLIPPED
+            xb = torch.where(flip[:, None, None, None], xb.flip(2, 3), xb)
+            ln, lc, lo = net.logits(xb)
+            up, tile = ~flip, nt[idx] != BACKGROUND
+            loss = F.cross_entropy(ln[up], nt[idx][up], label_smoothing=0.05) if up.any() else ln.sum() * 0
+            cmask = (ct[idx] >= 0) & up
             if cmask.any():
                 loss = loss + F.cross_entropy(lc[cmask], ct[idx][cmask], label_smoothing=0.05)
+            if tile.any():
+                loss = loss + 0.5 * F.cross_entropy(lo[tile], flip[tile].long())
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -109,7 +149,7 @@ def evaluate(net, x: np.ndarray, number: np.ndarray, colour: np.ndarray) -> tupl
     net.eval()
     with torch.no_grad():
         xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
-        pn, pc = net(xt)
+        pn, pc = net(xt)[:2]
     pn, pc = pn.argmax(1).numpy(), pc.argmax(1).numpy()
     okn = pn == number
     nj = colour >= 0
@@ -120,11 +160,12 @@ def evaluate(net, x: np.ndarray, number: np.ndarray, colour: np.ndarray) -> tupl
 def export_onnx(state: Path, out: Path) -> Path:
     import torch
 
-    net = build()
-    net.load_state_dict(torch.load(state, map_location="cpu"))
+    saved = torch.load(state, map_location="cpu")
+    net = load(state, saved["number.weight"].shape[0], orient="orient.weight" in saved)
     net.eval()
     dummy = torch.zeros(1, 3, SIZE, SIZE)
-    torch.onnx.export(net, dummy, str(out), input_names=["crops"], output_names=["number", "colour"],
-                      dynamic_axes={"crops": {0: "n"}, "number": {0: "n"}, "colour": {0: "n"}},
+    names = ["number", "colour"] + (["orient"] if net.orient is not None else [])
+    torch.onnx.export(net, dummy, str(out), input_names=["crops"], output_names=names,
+                      dynamic_axes={"crops": {0: "n"}, **{k: {0: "n"} for k in names}},
                       opset_version=17, dynamo=False)
     return Path(out)

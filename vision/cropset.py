@@ -62,22 +62,19 @@ def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate
     """Crops of labelled real photos: (uint8 NHWC, number, colour)."""
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
-    for p in photos:
-        img = cv2.imread(str(p.path))
-        x, n, c = from_image(rng, img, [t.tile for t in p.tiles], [t.box for t in p.tiles], copies, amount, rotate)
+    for img, tiles, boxes in photo_items(photos):
+        x, n, c = from_image(rng, img, tiles, boxes, copies, amount, rotate)
         X += x
         N += n
         C += c
     return _stack(X, N, C)
 
 
-def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08, skip_prefix: str = "real",
-              limit: int | None = None):
-    """Crops of a generated dataset folder (``images/train`` + ``labels/train``, tile-code classes)."""
+def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None):
+    """(image, tiles, boxes) of a generated dataset folder (``images/train`` + ``labels/train``,
+    tile-code classes), one at a time; boxes under 8 pixels are left out."""
     from engine import ALL_KINDS
 
-    rng = np.random.default_rng(seed)
-    X, N, C = [], [], []
     images = sorted((Path(folder) / "images" / "train").iterdir())
     images = [p for p in images if not p.name.startswith(skip_prefix)][:limit]
     for path in images:
@@ -92,10 +89,77 @@ def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08
                 continue
             tiles.append(ALL_KINDS[int(k)])
             boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        yield img, tiles, boxes
+
+
+def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08, skip_prefix: str = "real",
+              limit: int | None = None):
+    """Crops of a generated dataset folder (``images/train`` + ``labels/train``, tile-code classes)."""
+    rng = np.random.default_rng(seed)
+    X, N, C = [], [], []
+    for img, tiles, boxes in yolo_items(folder, skip_prefix, limit):
         x, n, c = from_image(rng, img, tiles, boxes, copies, amount)
         X += x
         N += n
         C += c
+    return _stack(X, N, C)
+
+
+def photo_items(photos):
+    """(image, tiles, boxes) of labelled real photos (``vision.realdata``)."""
+    for p in photos:
+        yield cv2.imread(str(p.path)), [t.tile for t in p.tiles], [t.box for t in p.tiles]
+
+
+def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
+    """Crops of what a detector really draws, for the reader's background class.
+
+    ``detect(image) -> (boxes, scores)`` runs on each labelled image: a box that overlaps a
+    tile at IoU >= 0.5 is a crop of that tile (the detector's own misaligned box), a box that
+    overlaps no tile above 0.3 is "not a tile" (carpet, clutter, a box between two tiles).
+    ``straddles`` more background crops an image are tile boxes shifted by half a tile, and
+    ``randoms`` are tile-sized boxes at random places that miss every tile.
+    """
+    from vision.classifier import BACKGROUND
+    from vision.evaluate import iou
+
+    rng = np.random.default_rng(seed)
+    X, N, C = [], [], []
+
+    def add(img, box, n, c):
+        X.append(crops.crop(img, box))
+        N.append(n)
+        C.append(c)
+
+    for img, tiles, boxes in items:
+        gt = np.array(boxes, float).reshape(-1, 4)
+        found, _ = detect(img)
+        if len(found):
+            ious = iou(found, gt) if len(gt) else np.zeros((len(found), 0))
+            for b, row in zip(found, ious):
+                best = float(row.max()) if len(row) else 0.0
+                if best >= 0.5:
+                    add(img, tuple(b), *labels_of(tiles[int(row.argmax())]))
+                elif best < 0.3:
+                    add(img, tuple(b), BACKGROUND, -1)
+        H, W = img.shape[:2]
+        for _ in range(straddles if len(gt) else 0):
+            x1, y1, x2, y2 = gt[rng.integers(len(gt))]
+            w, h = x2 - x1, y2 - y1
+            dx, dy = rng.choice([-1, 1]) * rng.uniform(0.45, 0.6) * w, rng.uniform(-0.1, 0.1) * h
+            if rng.random() < 0.3:  # shifted up or down instead (two rows of a rack)
+                dx, dy = rng.uniform(-0.1, 0.1) * w, rng.choice([-1, 1]) * rng.uniform(0.45, 0.6) * h
+            box = np.array([x1 + dx, y1 + dy, x2 + dx, y2 + dy])
+            if (len(gt) == 0 or iou(box[None], gt).max() < 0.35) and box[0] >= 0 and box[1] >= 0 and box[2] <= W and box[3] <= H:
+                add(img, tuple(box), BACKGROUND, -1)
+        side = float(np.median(gt[:, 3] - gt[:, 1])) if len(gt) else min(H, W) * rng.uniform(0.05, 0.3)
+        for _ in range(randoms):
+            h = side * rng.uniform(0.5, 1.5)
+            w = h * rng.uniform(0.6, 0.9)
+            x1, y1 = rng.uniform(0, max(1, W - w)), rng.uniform(0, max(1, H - h))
+            box = np.array([x1, y1, x1 + w, y1 + h])
+            if len(gt) == 0 or iou(box[None], gt).max() < 0.3:
+                add(img, tuple(box), BACKGROUND, -1)
     return _stack(X, N, C)
 
 

@@ -96,9 +96,25 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
     return out
 
 
-def evaluate(reader, photos) -> dict:
-    """All metrics of a ``vision.reader.Reader`` on labelled photos."""
+def _refused(reader, image) -> bool:
+    from vision.errors import VisionError
+
+    try:
+        reader.read(image)
+    except VisionError:
+        return True
+    return False
+
+
+def evaluate(reader, photos, orientation: bool = True) -> dict:
+    """All metrics of a ``vision.reader.Reader`` on labelled photos.
+
+    With ``orientation``, also how often the upside-down check refuses a photo as taken, and
+    how often it catches the same photo turned 180 degrees.
+    """
     from vision.reader import decode, load_image
+
+    upright_refused = flipped_caught = 0
 
     per_class: dict[int, list] = {}
     n_gt_class: dict[int, int] = {}
@@ -128,6 +144,9 @@ def evaluate(reader, photos) -> dict:
         if tiles:  # the reader alone, on the labelled boxes
             codes = decode(reader.kinds(image, gt_boxes))
             reader_ok += sum(int(c == k) for c, k in zip(codes, gt_kinds))
+        if orientation:  # the upside-down check, on the photo as taken and turned round
+            upright_refused += int(_refused(reader, image))
+            flipped_caught += int(_refused(reader, image[::-1, ::-1]))
     aps = np.zeros((len(n_gt_class), 10))
     for row, (k, n) in enumerate(sorted(n_gt_class.items())):
         entries = per_class.get(k, [])
@@ -146,6 +165,7 @@ def evaluate(reader, photos) -> dict:
         "detector_map50": average_precision(tp, sc, total) if total else 0.0,
         "reader_accuracy_on_labels": reader_ok / max(total, 1),
         "median_latency_ms": float(np.median(latencies)) if latencies else 0.0,
+        **({"upright_refused": upright_refused, "upside_down_caught": flipped_caught} if orientation else {}),
     }
 
 

@@ -31,6 +31,10 @@ MAX_PIXELS = 50_000_000
 MIN_SIDE = 32
 LOW_CONFIDENCE = 0.80
 COPIES = 2  # at most two tiles of a kind, two jokers
+SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
+NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is dropped
+UPSIDE_DOWN = 0.5  # the median tile's chance of standing turned round that refuses a photo
+UPSIDE_DOWN_ALONE = 0.9  # the same for a photo of one tile
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,7 @@ class Reader:
         self.imgsz = int(self.meta["imgsz"])
         self.conf = float(self.meta.get("conf", 0.25))
         self.iou = float(self.meta.get("iou", 0.5))
+        self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -132,8 +137,15 @@ class Reader:
         h, w = image.shape[:2]
         s = self.imgsz / max(h, w)
         nw, nh = max(1, round(w * s)), max(1, round(h * s))
-        canvas = np.full((self.imgsz, self.imgsz, 3), 114, np.uint8)
-        top, left = (self.imgsz - nh) // 2, (self.imgsz - nw) // 2
+        # A detector exported with free height and width gets the photo's own shape, padded to
+        # the network's stride of 32 (as Ultralytics' predict does): a 4:3 photo costs 3/4 of
+        # the square. A fixed-shape one gets the square.
+        if self.rect:
+            ch, cw = -(-nh // 32) * 32, -(-nw // 32) * 32
+        else:
+            ch = cw = self.imgsz
+        canvas = np.full((ch, cw, 3), 114, np.uint8)
+        top, left = (ch - nh) // 2, (cw - nw) // 2
         canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_LINEAR)  # as in training
         x = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         out = self.det.run(None, {self.det.get_inputs()[0].name: x})[0][0]  # (4 + nc, anchors)
@@ -150,30 +162,78 @@ class Reader:
         boxes = (boxes - (left, top, left, top)) / s
         boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
         boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
-        return boxes.reshape(-1, 4), scores
+        return drop_specks(boxes.reshape(-1, 4), scores)
 
     # -- stage 2: kinds -------------------------------------------------------------------
     def kinds(self, image: np.ndarray, boxes: np.ndarray, rotate180: bool = False) -> np.ndarray:
         """Probabilities (n, 53) over the tile kinds, indexed by engine tile code."""
+        return self.classify(image, boxes, rotate180)[0]
+
+    def classify(self, image: np.ndarray, boxes: np.ndarray, rotate180: bool = False) -> tuple[np.ndarray, ...]:
+        """Per box: kind probabilities (n, 53), the chance it holds no tile at all (n,), and
+        the chance the tile stands upside down (n,).
+
+        A reader without the background class (14 number outputs) or without the orientation
+        head says 0 for those. The kinds keep the background's share out: a box that may be
+        carpet reads less sure.
+        """
         if len(boxes) == 0:
-            return np.zeros((0, 53), np.float32)
+            return np.zeros((0, 53), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32)
         x = crops.batch(image, [tuple(b) for b in boxes], rotate180=rotate180)
-        pn, pc = self.cls.run(None, {self.cls.get_inputs()[0].name: x})
-        probs = (pc[:, :, None] * pn[:, None, 1:]).reshape(len(x), 52)
-        return np.concatenate([probs, pn[:, :1]], axis=1)
+        pn, pc, *orient = self.cls.run(None, {self.cls.get_inputs()[0].name: x})
+        probs = (pc[:, :, None] * pn[:, None, 1:14]).reshape(len(x), 52)
+        background = pn[:, 14] if pn.shape[1] > 14 else np.zeros(len(x), np.float32)
+        flipped = orient[0][:, 1] if orient else np.zeros(len(x), np.float32)
+        return np.concatenate([probs, pn[:, :1]], axis=1), background, flipped
 
     def read(self, image: np.ndarray, check_orientation: bool = True) -> Reading:
         h, w = image.shape[:2]
         boxes, scores = self.detect(image)
-        probs = self.kinds(image, boxes)
-        if check_orientation and len(boxes) >= 3:
-            flipped = self.kinds(image, boxes, rotate180=True)
-            if np.median(flipped.max(1)) > np.median(probs.max(1)) + 0.1 and np.mean(flipped.max(1) > probs.max(1)) > 0.7:
-                raise VisionError("the photo seems to be upside down: turn it the right way up and try again")
+        probs, background, flipped = self.classify(image, boxes)
+        tile = background < NOT_A_TILE  # the reader says the box holds no tile: drop it
+        boxes, scores, probs, flipped = boxes[tile], scores[tile], probs[tile], flipped[tile]
+        if check_orientation and self._upside_down(image, boxes, probs, flipped):
+            raise VisionError("the photo seems to be upside down: turn it the right way up and try again")
         codes = decode(probs)
         dets = [Detection(ALL_KINDS[c], float(probs[i, c]), tuple(float(v) for v in boxes[i]), float(scores[i]))
                 for i, c in enumerate(codes)]
         return Reading(tuple(reading_order(dets)), w, h)
+
+
+    def _upside_down(self, image: np.ndarray, boxes: np.ndarray, probs: np.ndarray, flipped: np.ndarray) -> bool:
+        """The tiles' vote: upside down when most of them read as turned round.
+
+        A reader with the orientation head votes with it (one tile can tell, a 6 or a 9
+        cannot, so a lone tile needs a clear answer). An older reader compares how sure it
+        is of the crops as they are and turned round.
+        """
+        if len(boxes) == 0:
+            return False
+        if len(self.cls.get_outputs()) > 2:
+            return float(np.median(flipped)) > (UPSIDE_DOWN if len(boxes) > 1 else UPSIDE_DOWN_ALONE)
+        if len(boxes) < 3:
+            return False
+        turned = self.kinds(image, boxes, rotate180=True)
+        return bool(np.median(turned.max(1)) > np.median(probs.max(1)) + 0.1 and np.mean(turned.max(1) > probs.max(1)) > 0.7)
+
+
+def drop_specks(boxes: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> tuple[np.ndarray, np.ndarray]:
+    """Drop boxes far smaller than the photo's tiles: specks of carpet or print, not tiles.
+
+    The tiles of one photo are about one size (one camera distance). The size is taken from
+    the detector's surest boxes (score at least 0.8 of the best); a box under ``share`` of
+    their median area goes. A tile cut off by the photo's edge keeps half its size or more.
+
+    >>> b = np.array([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 104, 5]], float)
+    >>> drop_specks(b, np.array([0.9, 0.85, 0.6]))[0].tolist()
+    [[0.0, 0.0, 40.0, 50.0], [50.0, 0.0, 90.0, 50.0]]
+    """
+    if len(boxes) < 2:
+        return boxes, scores
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    typical = float(np.median(area[scores >= 0.8 * scores.max()]))
+    keep = area >= share * typical
+    return boxes[keep], scores[keep]
 
 
 def decode(probs: np.ndarray, copies: int = COPIES) -> list[int]:

@@ -17,14 +17,29 @@ import numpy as np
 from vision import realdata
 
 
-def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None):
-    """Crops for the tile reader: real training crops (6 jittered copies) + synthetic ones."""
+def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None):
+    """Crops for the tile reader: real training crops (6 jittered copies) + synthetic ones.
+
+    With ``mine_with`` (a models folder), also the boxes that detector draws on the training
+    photos, the empty tables and the synthetic scenes (:func:`vision.cropset.mined`): its
+    misaligned boxes of tiles, and its boxes of no tile for the background class.
+    """
     from vision import cropset
 
     photos = realdata.load(realdata.TRAIN_SESSIONS)
-    xr, nr, cr = cropset.from_photos(photos, copies=6, seed=seed, rotate=8)
-    xs, ns, cs = cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit)
-    return np.concatenate([xr, xs]), np.concatenate([nr, ns]), np.concatenate([cr, cs])
+    parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
+             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit)]
+    if mine_with is not None:
+        from vision.reader import Reader
+
+        miner = Reader(Path(mine_with))
+        miner.conf = 0.1  # more of the boxes a detector is unsure of: the hard background
+        empty = realdata.load(realdata.NEGATIVE_SESSIONS)
+        parts += [cropset.mined(miner.detect, cropset.photo_items(photos), seed + 2, straddles=6, randoms=2),
+                  cropset.mined(miner.detect, cropset.photo_items(empty), seed + 3, randoms=40),
+                  cropset.mined(miner.detect, cropset.yolo_items(dataset, limit=synthetic_limit), seed + 4,
+                                straddles=2, randoms=1)]
+    return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))
 
 
 def heldout_crops(session: str = "rummy4"):
@@ -34,16 +49,18 @@ def heldout_crops(session: str = "rummy4"):
 
 
 def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
-                 synthetic_limit: int | None = None, validate: bool = True) -> Path:
+                 synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
+                 mine_with: Path | None = None, lr: float = 3e-3) -> Path:
     from vision import classifier
 
-    x, n, c = reader_data(Path(dataset), seed, synthetic_limit)
+    x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with)
     val = heldout_crops() if validate else None
-    print(f"reader: {len(x)} training crops", flush=True)
-    return classifier.train(x, n, c, Path(out) / "reader.pt", epochs=epochs, seed=seed, threads=threads, val=val)
+    print(f"reader: {len(x)} training crops, {int((n == classifier.BACKGROUND).sum())} of them no tile", flush=True)
+    return classifier.train(x, n, c, Path(out) / "reader.pt", epochs=epochs, seed=seed, threads=threads, val=val,
+                            init=init, lr=lr)
 
 
-def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 320) -> dict:
+def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 576) -> dict:
     """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
     from vision import classifier
     from vision.train import export_onnx, offline
@@ -61,6 +78,7 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 320) -> 
     shutil.copy(reader, out / "tile-reader.pt")
     meta = {"detector": "tile-detector.onnx", "reader": "tile-reader.onnx", "detector_pt": "tile-detector.pt",
             "imgsz": imgsz, "conf": 0.25, "iou": 0.5, "crop_size": 40,
-            "reader_outputs": {"number": "0 = joker, 1..13", "colour": "k b r y"}}
+            "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
+                               "orient": "upright, turned 180 degrees"}}
     (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}

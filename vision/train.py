@@ -60,12 +60,13 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
     return Path(out) / name
 
 
-def export_onnx(weights: Path, imgsz: int, out: Path) -> Path:
-    """Export detector weights to ONNX (opset 17, static shape, no simplifier download)."""
+def export_onnx(weights: Path, imgsz: int, out: Path, dynamic: bool = True) -> Path:
+    """Export detector weights to ONNX (opset 17, no simplifier download). ``dynamic``: free
+    height and width, so the reader feeds a photo at its own shape (``vision.reader``)."""
     offline()
     from ultralytics import YOLO
 
-    path = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=17, simplify=False, dynamic=False)
+    path = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=17, simplify=False, dynamic=dynamic)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     os.replace(path, out)
     return Path(out)

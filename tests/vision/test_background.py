@@ -1,0 +1,70 @@
+"""The reader's "not a tile" class: where its training crops come from, and how reading uses it."""
+
+import numpy as np
+import pytest
+
+from vision import cropset, synth
+from vision.classifier import BACKGROUND
+from vision.reader import Reader, drop_specks, load_image
+
+
+@pytest.fixture
+def scene(monkeypatch):
+    # a plain dark table, so a box away from the tiles truly holds no tile
+    monkeypatch.setattr(synth, "background", lambda rng, w, h, photos=None: np.full((h, w, 3), (60, 30, 20), np.uint8))
+    for seed in range(40):
+        s = synth.compose(np.random.default_rng(seed), 640, 480, clutter=False, photometric=False)
+        boxes = np.array(s.boxes)
+        # a corner with room for a tile-sized box that misses every tile
+        side = float(np.median(boxes[:, 3] - boxes[:, 1]))
+        empty = np.array([2, 2, 2 + 0.7 * side, 2 + side])
+        if s.tiles and (np.minimum(empty[2:], boxes[:, 2:]) > np.maximum(empty[:2], boxes[:, :2])).all(1).sum() == 0:
+            return s, empty
+    pytest.skip("no scene with an empty corner")
+
+
+def test_mined_labels_the_detectors_boxes(scene):
+    s, empty = scene
+    first = np.array(s.boxes[0])
+    nudged = first + np.array([1.0, -1.0, 1.0, 1.0])  # a detector's slightly misplaced box of tile 0
+
+    def detect(image):
+        return np.stack([nudged, empty]), np.array([0.9, 0.4])
+
+    x, n, c = cropset.mined(detect, [(s.image, s.tiles, s.boxes)], seed=0, straddles=0, randoms=0)
+    assert x.shape == (2, 40, 40, 3)
+    assert (n[0], c[0]) == cropset.labels_of(s.tiles[0])
+    assert (n[1], c[1]) == (BACKGROUND, -1)
+
+
+def test_straddles_and_randoms_miss_the_tiles(scene):
+    s, _ = scene
+    x, n, c = cropset.mined(lambda im: (np.zeros((0, 4)), np.zeros(0)), [(s.image, s.tiles, s.boxes)],
+                            seed=1, straddles=8, randoms=8)
+    assert len(x) > 0 and (n == BACKGROUND).all() and (c == -1).all()
+
+
+def test_specks_dropped_tiles_kept():
+    boxes = np.array([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 130, 35], [200, 0, 205, 6]], float)
+    kept, scores = drop_specks(boxes, np.array([0.9, 0.88, 0.5, 0.7]))
+    # the half-size tile (a tile cut off by the photo's edge) stays, the 5x6 speck goes
+    assert kept.tolist() == boxes[:3].tolist() and scores.tolist() == [0.9, 0.88, 0.5]
+    one = boxes[:1]
+    assert drop_specks(one, np.array([0.3]))[0].tolist() == one.tolist()
+
+
+def test_shipped_reader_has_the_background_class(sample_photo):
+    reader = Reader()
+    image = load_image(sample_photo)
+    boxes, _ = reader.detect(image)
+    probs, background, flipped = reader.classify(image, boxes)
+    assert probs.shape == (len(boxes), 53) and background.shape == flipped.shape == (len(boxes),)
+    # every box of a sample rack is a tile, and the reader says so
+    assert (background < 0.5).all()
+    # a box on the empty margin of the photo is not
+    h, w = image.shape[:2]
+    margin = np.array([[2, 2, 40, 52]], float)
+    assert reader.classify(image, margin)[1][0] > 0.5
+    # and the tiles stand upright; turned round, they do not
+    assert (flipped < 0.5).all()
+    assert (reader.classify(image[::-1, ::-1].copy(), boxes[:, [2, 3, 0, 1]] * -1 + [w, h, w, h])[2] > 0.5).mean() > 0.8

@@ -1,0 +1,35 @@
+"""The shipped model on the real photos of the session it never trained on (rummy4).
+
+A floor under the figures of the model card (models/README.md), so that a change to the
+reading code or a new model that reads real photos worse fails here, not at a table. The
+floors sit a little under the measured figures (onnxruntime versions round differently).
+"""
+
+import pytest
+
+from vision import realdata
+from vision.evaluate import evaluate, load_labelled
+from vision.reader import Reader
+
+
+@pytest.fixture(scope="module")
+def heldout() -> dict:
+    root = realdata.default_root()
+    if not root.is_dir():
+        pytest.skip(f"real photos not found at {root}")
+    return evaluate(Reader(), load_labelled(root, "rummy4"))
+
+
+def test_reads_the_heldout_tiles(heldout):
+    assert heldout["photos"] == 93 and heldout["labelled_tiles"] == 668
+    assert heldout["tile_accuracy"] >= 0.94  # measured 0.948
+    assert heldout["map50"] >= 0.93  # measured 0.943
+
+
+def test_reads_whole_heldout_photos(heldout):
+    assert heldout["photo_accuracy"] >= 0.80  # measured 0.817
+
+
+def test_upright_photos_are_not_refused(heldout):
+    assert heldout["upright_refused"] == 0
+    assert heldout["upside_down_caught"] >= 45  # measured 49 of 93
