@@ -117,9 +117,10 @@ def _run_code(pos: int, c: int) -> int:
     return c * 13 + (0 if pos == 13 else pos)
 
 
-#: The feed model's weights (a logistic regression), fitted on 10,542 candidate throws of the
-#: greedy bot in 200 heads-up Closed hands (seed 13), each labelled by whether the neighbour's
-#: real rack would take it (it lowers their steps). See docs/tutor.md.
+#: The feed model's weights (a logistic regression), fitted on two thirds of 10,542 candidate
+#: throws (those keeping the fewest steps) of the greedy bot in 200 heads-up Closed hands
+#: (seed 13), each labelled by whether the neighbour's real rack would take it (it lowers
+#: their steps). ``python -m tutor.experiments feedlog`` writes such data. See docs/tutor.md.
 FEED_MODEL = {
     "bias": -4.5393, "l_d1": 0.3243, "l_d2": -0.452, "took_other": -0.3002, "took_d1": 0.1919,
     "took_d2": 1.4973, "took_same": -5.9888, "shown_same": -1.7464, "lam_set": 1.7515,
