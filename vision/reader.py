@@ -32,6 +32,7 @@ MIN_SIDE = 32
 LOW_CONFIDENCE = 0.80
 COPIES = 2  # at most two tiles of a kind, two jokers
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
+CONTAINED = 0.6  # a box with this share of its area inside a surer box is a second box on one tile
 NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is dropped
 UPSIDE_DOWN = 0.5  # the median tile's chance of standing turned round that refuses a photo
 UPSIDE_DOWN_ALONE = 0.9  # the same for a photo of one tile
@@ -162,7 +163,7 @@ class Reader:
         boxes = (boxes - (left, top, left, top)) / s
         boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
         boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
-        return drop_specks(boxes.reshape(-1, 4), scores)
+        return drop_contained(*drop_specks(boxes.reshape(-1, 4), scores))
 
     # -- stage 2: kinds -------------------------------------------------------------------
     def kinds(self, image: np.ndarray, boxes: np.ndarray, rotate180: bool = False) -> np.ndarray:
@@ -233,6 +234,32 @@ def drop_specks(boxes: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     typical = float(np.median(area[scores >= 0.8 * scores.max()]))
     keep = area >= share * typical
+    return boxes[keep], scores[keep]
+
+
+def drop_contained(boxes: np.ndarray, scores: np.ndarray, share: float = CONTAINED) -> tuple[np.ndarray, np.ndarray]:
+    """Drop a box that lies mostly inside a surer one: a second box on part of the same tile.
+
+    NMS compares boxes by IoU, so a small box inside a large one survives it; here a box goes
+    when at least ``share`` of its own area lies inside a box the detector is surer of.
+
+    >>> b = np.array([[0, 0, 40, 50], [5, 20, 35, 50], [45, 0, 85, 50]], float)
+    >>> drop_contained(b, np.array([0.9, 0.5, 0.8]))[0].tolist()
+    [[0.0, 0.0, 40.0, 50.0], [45.0, 0.0, 85.0, 50.0]]
+    """
+    if len(boxes) < 2:
+        return boxes, scores
+    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-9)
+    kept: list[int] = []
+    for i in np.argsort(-scores, kind="stable"):
+        if kept:
+            k = boxes[kept]
+            iw = np.minimum(boxes[i, 2], k[:, 2]) - np.maximum(boxes[i, 0], k[:, 0])
+            ih = np.minimum(boxes[i, 3], k[:, 3]) - np.maximum(boxes[i, 1], k[:, 1])
+            if (np.clip(iw, 0, None) * np.clip(ih, 0, None) / area[i] >= share).any():
+                continue
+        kept.append(int(i))
+    keep = np.sort(np.array(kept, int))
     return boxes[keep], scores[keep]
 
 

@@ -22,8 +22,8 @@ def heldout() -> dict:
 
 def test_reads_the_heldout_tiles(heldout):
     assert heldout["photos"] == 93 and heldout["labelled_tiles"] == 668
-    assert heldout["tile_accuracy"] >= 0.94  # measured 0.948
-    assert heldout["map50"] >= 0.93  # measured 0.943
+    assert heldout["tile_accuracy"] >= 0.945  # measured 0.955
+    assert heldout["map50"] >= 0.94  # measured 0.952
 
 
 def test_reads_whole_heldout_photos(heldout):
@@ -32,4 +32,4 @@ def test_reads_whole_heldout_photos(heldout):
 
 def test_upright_photos_are_not_refused(heldout):
     assert heldout["upright_refused"] == 0
-    assert heldout["upside_down_caught"] >= 45  # measured 49 of 93
+    assert heldout["upside_down_caught"] >= 42  # measured 46 of 93
