@@ -104,7 +104,7 @@ def train(
     data: Annotated[Path, typer.Argument(help="A dataset folder made by `remi vision generate` (or, for the detector, a data yaml).", show_default=False)],
     stage: Annotated[str, typer.Option("--stage", help="detector or reader.")] = "detector",
     epochs: Annotated[int, typer.Option("--epochs", min=1)] = 8,
-    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector training size (the shipped detector: 448).")] = 448,
+    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector training size (the shipped detector's last stage: 576).")] = 576,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for runs and checkpoints.")] = Path("out/runs"),
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue an interrupted detector run from its last.pt.", show_default=False)] = None,
@@ -151,7 +151,7 @@ def export(
     detector: Annotated[Path, typer.Argument(help="Detector weights (best.pt of a run).", show_default=False)],
     reader: Annotated[Path, typer.Argument(help="Reader weights (state dict .pt).", show_default=False)],
     out: Annotated[Path, typer.Option("--out", help="Models folder to write.")] = Path("models"),
-    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size at inference (the shipped models: 576).")] = 576,
+    imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size at inference (the shipped models: 640).")] = 640,
     as_json: JsonOpt = False,
 ) -> None:
     """Export both stages to ONNX and write models/vision.json.

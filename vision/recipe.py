@@ -60,7 +60,7 @@ def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, t
                             init=init, lr=lr)
 
 
-def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 576) -> dict:
+def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> dict:
     """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
     from vision import classifier
     from vision.train import export_onnx, offline
