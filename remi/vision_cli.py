@@ -122,6 +122,12 @@ def train(
     with errors():
         from engine import RemiError
 
+        # Weights and models named on the line are checked before any data is built or loaded.
+        for option, path in (("--init", init), ("--resume", resume)):
+            if path is not None and not path.is_file():
+                raise RemiError(f"{option} {path}: no such weights file")
+        if mine_with is not None and not (mine_with / "vision.json").is_file():
+            raise RemiError(f"--mine-with {mine_with}: no vision model there (vision.json missing)")
         if stage == "detector":
             from vision.train import train_detector
 

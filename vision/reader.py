@@ -31,6 +31,7 @@ MAX_PIXELS = 50_000_000
 MIN_SIDE = 32
 LOW_CONFIDENCE = 0.80
 COPIES = 2  # at most two tiles of a kind, two jokers
+NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
 CONTAINED = 0.6  # a box with this share of its area inside a surer box is a second box on one tile
 NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is dropped
@@ -129,6 +130,7 @@ class Reader:
         self.conf = float(self.meta.get("conf", 0.25))
         self.iou = float(self.meta.get("iou", 0.5))
         self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
+        self.has_orientation = len(self.cls.get_outputs()) > 2
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -182,8 +184,8 @@ class Reader:
             return np.zeros((0, 53), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32)
         x = crops.batch(image, [tuple(b) for b in boxes], rotate180=rotate180)
         pn, pc, *orient = self.cls.run(None, {self.cls.get_inputs()[0].name: x})
-        probs = (pc[:, :, None] * pn[:, None, 1:14]).reshape(len(x), 52)
-        background = pn[:, 14] if pn.shape[1] > 14 else np.zeros(len(x), np.float32)
+        probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(len(x), 52)
+        background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(len(x), np.float32)
         flipped = orient[0][:, 1] if orient else np.zeros(len(x), np.float32)
         return np.concatenate([probs, pn[:, :1]], axis=1), background, flipped
 
@@ -200,7 +202,6 @@ class Reader:
                 for i, c in enumerate(codes)]
         return Reading(tuple(reading_order(dets)), w, h)
 
-
     def _upside_down(self, image: np.ndarray, boxes: np.ndarray, probs: np.ndarray, flipped: np.ndarray) -> bool:
         """The tiles' vote: upside down when most of them read as turned round.
 
@@ -210,7 +211,7 @@ class Reader:
         """
         if len(boxes) == 0:
             return False
-        if len(self.cls.get_outputs()) > 2:
+        if self.has_orientation:
             return float(np.median(flipped)) > (UPSIDE_DOWN if len(boxes) > 1 else UPSIDE_DOWN_ALONE)
         if len(boxes) < 3:
             return False

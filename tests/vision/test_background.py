@@ -9,9 +9,8 @@ from vision.reader import Reader, drop_specks, load_image
 
 
 @pytest.fixture
-def scene(monkeypatch):
+def scene(dark_table):
     # a plain dark table, so a box away from the tiles truly holds no tile
-    monkeypatch.setattr(synth, "background", lambda rng, w, h, photos=None: np.full((h, w, 3), (60, 30, 20), np.uint8))
     for seed in range(40):
         s = synth.compose(np.random.default_rng(seed), 640, 480, clutter=False, photometric=False)
         boxes = np.array(s.boxes)

@@ -111,3 +111,14 @@ def test_upside_down_photo_is_refused(tmp_path, photo):
     flipped = tmp_path / "flipped.jpg"
     cv2.imwrite(str(flipped), cv2.rotate(cv2.imread(str(photo)), cv2.ROTATE_180))
     _one_line_error(remi("scan", flipped), "upside down")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--stage", "reader", "--init", "missing.pt"], "--init missing.pt: no such weights file"),
+    (["--stage", "detector", "--init", "missing.pt"], "--init missing.pt: no such weights file"),
+    (["--stage", "reader", "--mine-with", "no-models-here"], "--mine-with no-models-here: no vision model"),
+])
+def test_train_refuses_missing_weights_before_any_work(tmp_path, args, words):
+    out = tmp_path / "runs"
+    _one_line_error(remi("vision", "train", tmp_path, *args, "--out", out), words)
+    assert not out.exists()  # nothing written

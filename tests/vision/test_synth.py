@@ -13,11 +13,6 @@ def _cream(img: np.ndarray) -> np.ndarray:
     return (hsv[..., 1] < 80) & (hsv[..., 2] > 150)
 
 
-@pytest.fixture
-def dark_table(monkeypatch):
-    monkeypatch.setattr(synth, "background", lambda rng, w, h, photos=None: np.full((h, w, 3), (60, 30, 20), np.uint8))
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_labels_fall_on_drawn_tiles(dark_table, seed):
     scene = synth.compose(np.random.default_rng(seed), 640, 480, clutter=False, photometric=False)
