@@ -76,6 +76,7 @@ def generate(
     real: Annotated[bool, typer.Option("--real/--no-real", help="Paste real tile crops and link the real training photos (rummy, rummy2, rummyBackground).")] = True,
     size: Annotated[str, typer.Option("--size", help="Scene size WxH in pixels.")] = "640x480",
     close_ups: Annotated[float, typer.Option("--close-ups", help="Share of close-up scenes (a few large tiles).", min=0, max=1)] = 0.0,
+    tables: Annotated[float, typer.Option("--tables", help="Share of scenes of a table full of small melds, each at its own angle, some laid as columns.", min=0, max=1)] = 0.0,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate labelled synthetic scenes (seeded) plus the real training photos.
@@ -90,7 +91,8 @@ def generate(
             w, h = (int(v) for v in size.lower().split("x"))
         except ValueError:
             raise RemiError(f"--size {size!r}: write WIDTHxHEIGHT, like 640x480") from None
-        path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups)
+        path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups,
+                                   tables=tables)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
                   "train_scenes": count, "val_scenes": val, "seed": seed}
         if as_json:

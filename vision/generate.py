@@ -40,7 +40,8 @@ def write_yaml(out: Path) -> None:
 
 def write_detection_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, width: int = 640,
                         height: int = 480, real: bool = True, real_repeat: int = 2,
-                        real_fraction: float = 0.6, close_ups: float = 0.0, quiet: bool = False) -> Path:
+                        real_fraction: float = 0.6, close_ups: float = 0.0, tables: float = 0.0,
+                        quiet: bool = False) -> Path:
     """Generate ``n_train`` + ``n_val`` scenes (seeded) and link the real training photos."""
     out = Path(out)
     for split in ("train", "val"):
@@ -57,7 +58,8 @@ def write_detection_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, 
     with _progress() as bar:
         task = bar.add_task("scenes", total=len(jobs))
         for split, i in jobs:
-            scene = synth.compose(rng, width, height, bank, real_fraction, backgrounds, close_ups=close_ups)
+            scene = synth.compose(rng, width, height, bank, real_fraction, backgrounds, close_ups=close_ups,
+                                  tables=tables)
             name = f"syn{seed}_{split}_{i:06d}"
             cv2.imwrite(str(out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
             (out / "labels" / split / f"{name}.txt").write_text(_label_lines(scene.tiles, scene.boxes, width, height))

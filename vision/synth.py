@@ -244,11 +244,13 @@ def _photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
 def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank: TileBank | None = None,
             real_fraction: float = 0.6, backgrounds: list[np.ndarray] | None = None,
             min_visible: float = 0.45, clutter: bool = True, photometric: bool = True,
-            rows: list[list[Tile]] | None = None, close_ups: float = 0.0) -> Scene:
+            rows: list[list[Tile]] | None = None, close_ups: float = 0.0, tables: float = 0.0) -> Scene:
     """One labelled scene. Tiles come from ``bank`` with probability ``real_fraction``.
 
     ``rows`` lays out exactly those tiles on a rack stand, one list per row (the samples);
-    ``close_ups`` is the share of scenes photographed close: a few large tiles.
+    ``close_ups`` is the share of scenes photographed close: a few large tiles;
+    ``tables`` the share of scenes of a table full of small melds, each meld at its own
+    angle, some laid as a column (each tile below the last), as players leave them.
     """
     margin = 0.25
     W, H = int(width * (1 + 2 * margin)), int(height * (1 + 2 * margin))
@@ -267,6 +269,12 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
         rack, n_groups = False, int(rng.integers(1, 3))
     tilt = rng.uniform(-12, 12) if rng.random() < 0.7 else rng.uniform(-45, 45)
     scattered = rows is None and rng.random() < 0.2
+    # drawn only when asked for, so that the scene sets made before keep their random sequence
+    table = tables > 0 and rows is None and not close and rng.random() < tables
+    if table:
+        rack, scattered = False, False
+        n_groups = int(rng.integers(6, 22))
+        tile_h = height * rng.uniform(0.07, 0.16)
     if rows is not None:
         tilt = rng.uniform(-4, 4)
         tile_h = height * min(0.2, 0.85 / (max(len(r) for r in rows) * 0.8))
@@ -275,9 +283,15 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
         n = len(rows[g]) if rows is not None else int(rng.integers(1, 15 if rack else 8))
         if close:
             n = int(rng.integers(1, 4))
+        column = False
+        if table:
+            n = int(rng.integers(2, 7))
+            tilt = rng.uniform(-55, 55)
+            column = rng.random() < 0.35
         tw = tile_h * 0.74
         gap = tw * rng.uniform(0.0, 0.08)
         row_w = n * (tw + gap)
+        step = tile_h + gap if column else tw + gap
         if rack:
             cx = W / 2 + rng.uniform(-0.1, 0.1) * width * (0.2 if rows is not None else 1.0)
             cy = H / 2 + (g - (n_groups - 1) / 2) * tile_h * rng.uniform(1.15, 1.5)
@@ -291,17 +305,20 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
                 cx = rng.uniform(margin * width, margin * width + width)
                 cy = rng.uniform(margin * height, margin * height + height)
                 box = (cx - row_w / 2, cy - tile_h / 2, cx + row_w / 2, cy + tile_h / 2)
+                if table:  # a meld at any angle: keep the square its turns sweep free
+                    r = max(n * step, tile_h) / 2
+                    box = (cx - r, cy - r, cx + r, cy + r)
                 if all(box[2] < o[0] or box[0] > o[2] or box[3] < o[1] or box[1] > o[3] for o in occupied):
                     break
             occupied.append(box)
         ang = tilt + rng.uniform(-6, 6)
-        rad = np.deg2rad(-ang)
+        rad = np.deg2rad(-ang) + (np.pi / 2 if column else 0.0)
         for i in range(n):
             tile = rows[g][i] if rows is not None else ALL_KINDS[int(rng.integers(len(ALL_KINDS)))]
             if counts.get(tile, 0) >= 2 and rows is None:
                 continue
             counts[tile] = counts.get(tile, 0) + 1
-            off = (i - (n - 1) / 2) * (tw + gap)
+            off = (i - (n - 1) / 2) * step
             x = cx + off * np.cos(rad)
             y = cy + off * np.sin(rad)
             a = ang + (rng.uniform(-50, 50) if scattered else rng.uniform(-3, 3))
@@ -311,7 +328,7 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
                 # a real crop keeps its own pose; scale by its longer side so it fits the row
                 ph, pw = patch.image.shape[:2]
                 hh = tile_h * ph / max(ph, pw / 0.74) * rng.uniform(0.9, 1.1)
-                a = a - tilt * rng.uniform(0.5, 1.0) if not scattered else a
+                a = a - tilt * rng.uniform(0.5, 1.0) if not (scattered or table) else a
             else:
                 patch = render_tile(tile, rng, int(max(40, min(160, tile_h * 1.5))))
                 hh = tile_h * rng.uniform(0.95, 1.05)

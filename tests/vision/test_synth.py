@@ -29,6 +29,29 @@ def test_labels_fall_on_drawn_tiles(dark_table, seed):
     assert cream[~inside].mean() < 0.05  # only tiles cut off by the frame (under 45 % visible) lack a label
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_table_of_melds_labels_fall_on_drawn_tiles(dark_table, seed):
+    """A table full of small melds at their own angles: many tiles, each label on a tile."""
+    scene = synth.compose(np.random.default_rng(seed), 640, 480, clutter=False, photometric=False, tables=1.0)
+    assert len(scene.tiles) >= 10, len(scene.tiles)
+    assert all(scene.tiles.count(t) <= 2 for t in scene.tiles)
+    cream = _cream(scene.image)
+    for box in scene.boxes:
+        x1, y1, x2, y2 = (int(round(v)) for v in box)
+        assert 0 <= x1 < x2 <= 640 and 0 <= y1 < y2 <= 480
+        # a tilted tile fills less of its axis box than an upright one
+        assert cream[y1:y2, x1:x2].mean() > 0.3, (seed, box)
+
+
+def test_no_tables_keeps_the_old_random_sequence():
+    """tables=0 draws nothing more, so the scene sets of the model card regenerate as they were."""
+    a = synth.compose(np.random.default_rng(3), 320, 240, close_ups=0.2)
+    b = synth.compose(np.random.default_rng(3), 320, 240, close_ups=0.2, tables=0.0)
+    c = synth.compose(np.random.default_rng(3), 320, 240, close_ups=0.2, tables=1.0)
+    assert np.array_equal(a.image, b.image) and a.tiles == b.tiles
+    assert len(c.tiles) != len(a.tiles) or not np.array_equal(a.image, c.image)
+
+
 def test_same_seed_same_scene():
     a = synth.compose(np.random.default_rng(7), 320, 240)
     b = synth.compose(np.random.default_rng(7), 320, 240)
