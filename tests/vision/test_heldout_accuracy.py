@@ -22,14 +22,14 @@ def heldout() -> dict:
 
 def test_reads_the_heldout_tiles(heldout):
     assert heldout["photos"] == 93 and heldout["labelled_tiles"] == 668
-    assert heldout["tile_accuracy"] >= 0.955  # measured 0.963
-    assert heldout["map50"] >= 0.95  # measured 0.960
+    assert heldout["tile_accuracy"] >= 0.97  # measured 0.975 (651 of 668); the target is 0.97
+    assert heldout["map50"] >= 0.96  # measured 0.973
 
 
 def test_reads_whole_heldout_photos(heldout):
-    assert heldout["photo_accuracy"] >= 0.82  # measured 0.839
+    assert heldout["photo_accuracy"] >= 0.85  # measured 0.871 (81 of 93); the target is 0.85
 
 
 def test_upright_photos_are_not_refused(heldout):
     assert heldout["upright_refused"] == 0
-    assert heldout["upside_down_caught"] >= 50  # measured 55 of 93
+    assert heldout["upside_down_caught"] >= 54  # measured 58 of 93
