@@ -10,6 +10,9 @@ Bots (heads-up, each against ``greedy``):
 
 * ``tdraw``: the tutor's throws; before the draw it takes its row's top when that leaves
   fewer steps, or the same steps with a better chance to close (:func:`draw_by_value`).
+* ``tnodef``: the tutor without its feed term (``weigh(defence=False)``): at four players a
+  tile fed to the left neighbour helps one rival of three, so the check is whether the term
+  costs more speed than it saves.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
   what defence can gain): among the throws that keep the fewest steps, one that the neighbour
   cannot use (``oracle_any``: any of them, then the most live outs; ``oracle_tb``: only
@@ -81,6 +84,14 @@ class DrawValueBot(P.TutorBot):
         return draw_by_value(view)
 
 
+class NoDefenceBot(P.TutorBot):
+    name = "tnodef"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15, defence=False) or weigh(view, rack15, defence=False, full=True)
+        return opts[0].discard
+
+
 def _feeds(view: View, tile: Tile) -> bool:
     """Whether the left neighbour's real rack (``view.opp_rack``, a cheat) would take the tile."""
     if tile.is_joker:
@@ -116,7 +127,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

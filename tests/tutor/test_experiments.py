@@ -43,3 +43,15 @@ def test_the_oracle_does_not_feed_when_it_need_not() -> None:
             assert not _feeds(v, got)
             avoided += any(_feeds(v, t) for t in cands)
     assert avoided > 0  # the sample holds racks where one throw feeds and another does not
+
+
+def test_the_no_defence_bot_throws_among_the_fewest_step_throws_ignoring_feed() -> None:
+    """tnodef ranks like the tutor with the feed term off: a fewest-step throw, the best such."""
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    v = _view(None, left_took=list(parse_tiles("k12 k11")))  # the neighbour collects black
+    bot = BOTS["tnodef"](random.Random(0))
+    got = bot.discard(v, rack15)
+    plain = weigh(v, rack15, defence=False)
+    assert got == plain[0].discard
+    assert plain[0].steps == min(o.steps for o in weigh(v, rack15, full=True))
+    assert all(o.feed_risk == 0.0 for o in plain)
