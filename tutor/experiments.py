@@ -13,6 +13,9 @@ Bots (heads-up, each against ``greedy``):
 * ``tnodef``: the tutor without its feed term (``weigh(defence=False)``): at four players a
   tile fed to the left neighbour helps one rival of three, so the check is whether the term
   costs more speed than it saves.
+* ``tnolate``: the tutor without its late-hand term (a lighter rack when the close may not
+  come): at four players a player's draws left fall under ten early, so the term is on for
+  most of the hand.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
   what defence can gain): among the throws that keep the fewest steps, one that the neighbour
   cannot use (``oracle_any``: any of them, then the most live outs; ``oracle_tb``: only
@@ -92,6 +95,14 @@ class NoDefenceBot(P.TutorBot):
         return opts[0].discard
 
 
+class NoLateRackBot(P.TutorBot):
+    name = "tnolate"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15, late_rack=False) or weigh(view, rack15, late_rack=False, full=True)
+        return opts[0].discard
+
+
 def _feeds(view: View, tile: Tile) -> bool:
     """Whether the left neighbour's real rack (``view.opp_rack``, a cheat) would take the tile."""
     if tile.is_joker:
@@ -127,7 +138,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

@@ -190,7 +190,7 @@ def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
 
 
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
-          full: bool = False) -> list[Option]:
+          full: bool = False, late_rack: bool = True) -> list[Option]:
     """The throws from a rack just after the draw, best first (the tutor's ranking).
 
     One search finds the fewest steps and which throws keep them; only those are weighed
@@ -237,7 +237,8 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
             penalty = m_atu * sum(tile_rack_penalty(t, rules) for t in rest)
             late = max(0.0, 1.0 - draws_left / 10)
             # Late in a hand that may not be won, a lighter rack costs less.
-            score -= 0.0005 * (1 - p_long) * late * penalty
+            if late_rack:
+                score -= 0.0005 * (1 - p_long) * late * penalty
         opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score))
     # Steps first (the fewest), then the score.
     opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))

@@ -55,3 +55,17 @@ def test_the_no_defence_bot_throws_among_the_fewest_step_throws_ignoring_feed() 
     assert got == plain[0].discard
     assert plain[0].steps == min(o.steps for o in weigh(v, rack15, full=True))
     assert all(o.feed_risk == 0.0 for o in plain)
+
+
+def test_the_late_rack_term_only_lowers_scores_late_in_a_hand() -> None:
+    """weigh(late_rack=False) drops the lighter-rack term; tnolate plays its best throw."""
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    late = _view(None)
+    late.stock, late.players = 8, 4  # two draws each left: the term is on
+    with_term = {o.discard: o.score for o in weigh(late, rack15)}
+    without = {o.discard: o.score for o in weigh(late, rack15, late_rack=False)}
+    assert with_term.keys() == without.keys()
+    assert all(with_term[t] < without[t] for t in with_term)  # every rack left holds points
+    early = _view(None)  # sixty tiles in the stock, heads-up: thirty draws each, the term is off
+    assert [o.score for o in weigh(early, rack15)] == [o.score for o in weigh(early, rack15, late_rack=False)]
+    assert BOTS["tnolate"](random.Random(0)).discard(late, rack15) == weigh(late, rack15, late_rack=False)[0].discard
