@@ -16,6 +16,8 @@ Bots (heads-up, each against ``greedy``):
 * ``tnolate``: the tutor without its late-hand term (a lighter rack when the close may not
   come): at four players a player's draws left fall under ten early, so the term is on for
   most of the hand.
+* ``ttie``: the tutor with greedy's random tie-break among equally good throws (the tutor
+  takes the lowest tile code, black first, then low numbers).
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
   what defence can gain): among the throws that keep the fewest steps, one that the neighbour
   cannot use (``oracle_any``: any of them, then the most live outs; ``oracle_tb``: only
@@ -103,6 +105,16 @@ class NoLateRackBot(P.TutorBot):
         return opts[0].discard
 
 
+class RandomTieBot(P.TutorBot):
+    name = "ttie"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15) or weigh(view, rack15, full=True)
+        best = opts[0]
+        tied = [o for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and abs(o.score - best.score) < 1e-9]
+        return self.rng.choice(tied).discard
+
+
 def _feeds(view: View, tile: Tile) -> bool:
     """Whether the left neighbour's real rack (``view.opp_rack``, a cheat) would take the tile."""
     if tile.is_joker:
@@ -138,7 +150,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

@@ -69,3 +69,14 @@ def test_the_late_rack_term_only_lowers_scores_late_in_a_hand() -> None:
     early = _view(None)  # sixty tiles in the stock, heads-up: thirty draws each, the term is off
     assert [o.score for o in weigh(early, rack15)] == [o.score for o in weigh(early, rack15, late_rack=False)]
     assert BOTS["tnolate"](random.Random(0)).discard(late, rack15) == weigh(late, rack15, late_rack=False)[0].discard
+
+
+def test_the_random_tie_bot_picks_among_the_equally_good_throws_only() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " y1"))  # k1 and y1: the same outs and feed inputs
+    v = _view(None)
+    opts = weigh(v, rack15)
+    best = opts[0]
+    tied = {o.discard for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and abs(o.score - best.score) < 1e-9}
+    got = {BOTS["ttie"](random.Random(seed)).discard(v, rack15) for seed in range(20)}
+    assert best.discard in tied and got <= tied
+    assert {str(t) for t in tied} == {"k1", "y1"} and got == tied  # twenty seeds reach both
