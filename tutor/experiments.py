@@ -18,6 +18,8 @@ Bots (heads-up, each against ``greedy``):
   most of the hand.
 * ``ttie``: the tutor with greedy's random tie-break among equally good throws (the tutor
   takes the lowest tile code, black first, then low numbers).
+* ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
+  random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
   what defence can gain): among the throws that keep the fewest steps, one that the neighbour
   cannot use (``oracle_any``: any of them, then the most live outs; ``oracle_tb``: only
@@ -115,6 +117,21 @@ class RandomTieBot(P.TutorBot):
         return self.rng.choice(tied).discard
 
 
+class FixedTieGreedyBot(P.GreedyBot):
+    name = "gcode"
+
+    def __init__(self, rng) -> None:  # noqa: ANN001
+        super().__init__(rng)
+        self.rng = _Constant()
+
+
+class _Constant:
+    """A stand-in for ``random.Random`` whose draws are all 0: greedy's ties go to the lowest code."""
+
+    def random(self) -> float:
+        return 0.0
+
+
 def _feeds(view: View, tile: Tile) -> bool:
     """Whether the left neighbour's real rack (``view.opp_rack``, a cheat) would take the tile."""
     if tile.is_joker:
@@ -150,7 +167,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

@@ -80,3 +80,11 @@ def test_the_random_tie_bot_picks_among_the_equally_good_throws_only() -> None:
     got = {BOTS["ttie"](random.Random(seed)).discard(v, rack15) for seed in range(20)}
     assert best.discard in tied and got <= tied
     assert {str(t) for t in tied} == {"k1", "y1"} and got == tied  # twenty seeds reach both
+
+
+def test_the_fixed_tie_greedy_bot_is_greedy_with_the_lowest_code_on_ties() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " y1"))  # k1 and y1: the same outs
+    v = _view(None)
+    assert str(BOTS["gcode"](random.Random(5)).discard(v, rack15)) == "k1"  # k1's code is below y1's
+    greedy = {str(POLICIES["greedy"](random.Random(seed)).discard(v, rack15)) for seed in range(20)}
+    assert greedy == {"k1", "y1"}
