@@ -5,6 +5,7 @@ are added to the simulator only by this module's command line:
 
     python -m tutor.experiments sim [tutor.sim options]   # tutor.sim with the bots below
     python -m tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
+    python -m tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws a most-outs tile
 
 Bots (heads-up, each against ``greedy``):
 
@@ -204,9 +205,38 @@ class _FeedLogBot(P.GreedyBot):
         return super().discard(view, rack15)
 
 
+def _greedy_outs(view: View, rack15: Sequence[Tile], d: Tile) -> int:
+    """Greedy's count: live copies of the outs of the rack left after throwing ``d``."""
+    r = view.rules
+    rest = list(rack15)
+    rest.remove(d)
+    cnt, j = counts(rest)
+    _, mask = analyse_counts(cnt, j, r.hand_size, _need(r), r.long_run)
+    seen = seen_counts(view, rack15)
+    return sum(live_copies(k, r, seen) for k in range(53 if r.jokers else 52) if mask >> k & 1)
+
+
+class _AgreeBot(P.TutorBot):
+    """The tutor, counting its throws that keep greedy's most live outs (and the ties among them)."""
+
+    name = "agree"
+    tally = {"throws": 0, "most_outs": 0, "tied_with_another": 0}
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        t = super().discard(view, rack15)
+        fast = weigh(view, rack15, defence=False, late_rack=False)
+        if fast:
+            outs = {o.discard: _greedy_outs(view, rack15, o.discard) for o in fast}
+            top = max(outs.values())
+            self.tally["throws"] += 1
+            self.tally["most_outs"] += int(outs.get(t, -1) == top)
+            self.tally["tied_with_another"] += int(sum(v == top for v in outs.values()) > 1)
+        return t
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] not in ("sim", "feedlog"):
+    if not args or args[0] not in ("sim", "feedlog", "agree"):
         print(__doc__)
         return 2
     _patch_table()
@@ -217,6 +247,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return S.main(args[1:])
     from tutor.sim import run_match
 
+    if args[0] == "agree":
+        players, deals, seed = int(args[1]), int(args[2]), int(args[3])
+        P.POLICIES["agree"] = _AgreeBot
+        run_match(preset("closed"), ["agree"] + ["greedy"] * (players - 1), deals, seed)
+        print(json.dumps(_AgreeBot.tally))
+        return 0
     deals, seed, path = int(args[1]), int(args[2]), args[3]
     P.POLICIES["feedlog"] = _FeedLogBot
     run_match(preset("closed"), ["feedlog", "greedy"], deals, seed)
