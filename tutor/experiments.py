@@ -19,6 +19,8 @@ Bots (heads-up, each against ``greedy``):
   most of the hand.
 * ``ttie``: the tutor with greedy's random tie-break among equally good throws (the tutor
   takes the lowest tile code, black first, then low numbers).
+* ``tnoheld``: the tutor counting outs as greedy does, not net of the tiles the left
+  neighbour surely holds (``weigh(net_of_held=False)``).
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
   random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
@@ -118,6 +120,14 @@ class RandomTieBot(P.TutorBot):
         return self.rng.choice(tied).discard
 
 
+class NotNetOfHeldBot(P.TutorBot):
+    name = "tnoheld"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15, net_of_held=False) or weigh(view, rack15, net_of_held=False, full=True)
+        return opts[0].discard
+
+
 class FixedTieGreedyBot(P.GreedyBot):
     name = "gcode"
 
@@ -168,7 +178,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NotNetOfHeldBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

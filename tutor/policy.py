@@ -190,7 +190,7 @@ def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
 
 
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
-          full: bool = False, late_rack: bool = True) -> list[Option]:
+          full: bool = False, late_rack: bool = True, net_of_held: bool = True) -> list[Option]:
     """The throws from a rack just after the draw, best first (the tutor's ranking).
 
     One search finds the fewest steps and which throws keep them; only those are weighed
@@ -198,7 +198,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
     """
     rules = view.rules
     seen_plain = seen_counts(view, rack15)  # what lies face up and the rack (the feed model's input)
-    held = known_held(view)
+    held = known_held(view) if net_of_held else [0] * 53
     seen_cnt = [a + b for a, b in zip(seen_plain, held)]  # ... and what the neighbour surely holds
     unseen = unseen_total(view, seen_cnt)
     m_atu = atu_multiplier(view.atu, rules) if rules.is_closed else 1

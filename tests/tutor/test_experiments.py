@@ -95,11 +95,30 @@ def test_agree_counts_the_tutors_throws_against_greedys_most_outs(capsys) -> Non
     feed term may give up a few outs; at four players it broke only ties in 387 of 387)."""
     import json
 
+    from tutor import sim
     from tutor.experiments import _AgreeBot, main
 
     _AgreeBot.tally = {"throws": 0, "most_outs": 0, "tied_with_another": 0}
-    assert main(["agree", "2", "2", "5"]) == 0
+    before, view = dict(POLICIES), sim.Table.view
+    try:
+        assert main(["agree", "2", "2", "5"]) == 0
+    finally:  # the command registers its bot and patches the table for its own process only
+        POLICIES.clear()
+        POLICIES.update(before)
+        sim.Table.view = view
     tally = json.loads(capsys.readouterr().out)
     assert tally["throws"] > 10
     assert 0.85 * tally["throws"] <= tally["most_outs"] <= tally["throws"]
     assert 0 < tally["tied_with_another"] < tally["throws"]
+
+
+def test_outs_net_of_held_leave_out_what_the_neighbour_took() -> None:
+    """weigh(net_of_held=False) counts outs as greedy does; by default a copy the left neighbour
+    took from a row (and has not thrown since) is not live for us."""
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    v = _view(None, left_took=list(parse_tiles("y12")))  # y12 closes the yellow run: one of our outs
+    net = {o.discard: o.outs for o in weigh(v, rack15)}
+    gross = {o.discard: o.outs for o in weigh(v, rack15, net_of_held=False)}
+    assert net.keys() == gross.keys()
+    assert all(gross[t] - net[t] in (0, 1) for t in net) and any(gross[t] > net[t] for t in net)
+    assert BOTS["tnoheld"](random.Random(0)).discard(v, rack15) == weigh(v, rack15, net_of_held=False)[0].discard
