@@ -21,6 +21,8 @@ Bots (heads-up, each against ``greedy``):
   takes the lowest tile code, black first, then low numbers).
 * ``tnoheld``: the tutor counting outs as greedy does, not net of the tiles the left
   neighbour surely holds (``weigh(net_of_held=False)``).
+* ``tplain``: the tutor with neither the feed term nor the late-hand term: at four players it
+  breaks greedy's ties only by the outs net of what the neighbour holds, then the lowest code.
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
   random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
@@ -128,6 +130,15 @@ class NotNetOfHeldBot(P.TutorBot):
         return opts[0].discard
 
 
+class PlainBot(P.TutorBot):
+    name = "tplain"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        kw = {"defence": False, "late_rack": False}
+        opts = weigh(view, rack15, **kw) or weigh(view, rack15, full=True, **kw)
+        return opts[0].discard
+
+
 class FixedTieGreedyBot(P.GreedyBot):
     name = "gcode"
 
@@ -178,7 +189,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NotNetOfHeldBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NotNetOfHeldBot, PlainBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

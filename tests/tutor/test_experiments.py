@@ -122,3 +122,12 @@ def test_outs_net_of_held_leave_out_what_the_neighbour_took() -> None:
     assert net.keys() == gross.keys()
     assert all(gross[t] - net[t] in (0, 1) for t in net) and any(gross[t] > net[t] for t in net)
     assert BOTS["tnoheld"](random.Random(0)).discard(v, rack15) == weigh(v, rack15, net_of_held=False)[0].discard
+
+
+def test_the_plain_bot_ranks_without_either_term() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    late = _view(None, left_took=list(parse_tiles("k12")))
+    late.stock, late.players = 8, 4
+    plain = weigh(late, rack15, defence=False, late_rack=False)
+    assert BOTS["tplain"](random.Random(0)).discard(late, rack15) == plain[0].discard
+    assert all(o.feed_risk == 0.0 for o in plain)
