@@ -91,6 +91,9 @@ def generate(
             w, h = (int(v) for v in size.lower().split("x"))
         except ValueError:
             raise RemiError(f"--size {size!r}: write WIDTHxHEIGHT, like 640x480") from None
+        for option, share in (("--close-ups", close_ups), ("--tables", tables)):
+            if not 0 <= share <= 1:  # the range check lets nan through: it compares false
+                raise RemiError(f"{option} {share}: a share from 0 to 1")
         path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups,
                                    tables=tables)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),

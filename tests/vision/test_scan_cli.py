@@ -122,3 +122,14 @@ def test_train_refuses_missing_weights_before_any_work(tmp_path, args, words):
     out = tmp_path / "runs"
     _one_line_error(remi("vision", "train", tmp_path, *args, "--out", out), words)
     assert not out.exists()  # nothing written
+
+
+@pytest.mark.parametrize("option", ["--tables", "--close-ups"])
+@pytest.mark.parametrize("value", ["nan", "2"])
+def test_generate_refuses_a_share_outside_0_to_1(tmp_path, option, value):
+    out = tmp_path / "scenes"
+    proc = remi("vision", "generate", out, "--count", "1", "--val", "0", option, value)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and option in lines[0], proc.stderr
+    assert not out.exists()  # nothing written
