@@ -98,25 +98,19 @@ class DrawValueBot(P.TutorBot):
 
 class NoDefenceBot(P.TutorBot):
     name = "tnodef"
-
-    def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        opts = weigh(view, rack15, defence=False) or weigh(view, rack15, defence=False, full=True)
-        return opts[0].discard
+    weigh_options = {"defence": False}
 
 
 class NoLateRackBot(P.TutorBot):
     name = "tnolate"
-
-    def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        opts = weigh(view, rack15, late_rack=False) or weigh(view, rack15, late_rack=False, full=True)
-        return opts[0].discard
+    weigh_options = {"late_rack": False}
 
 
 class RandomTieBot(P.TutorBot):
     name = "ttie"
 
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        opts = weigh(view, rack15) or weigh(view, rack15, full=True)
+        opts = self.options(view, rack15)
         best = opts[0]
         tied = [o for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and abs(o.score - best.score) < 1e-9]
         return self.rng.choice(tied).discard
@@ -124,19 +118,12 @@ class RandomTieBot(P.TutorBot):
 
 class NotNetOfHeldBot(P.TutorBot):
     name = "tnoheld"
-
-    def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        opts = weigh(view, rack15, net_of_held=False) or weigh(view, rack15, net_of_held=False, full=True)
-        return opts[0].discard
+    weigh_options = {"net_of_held": False}
 
 
 class PlainBot(P.TutorBot):
     name = "tplain"
-
-    def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        kw = {"defence": False, "late_rack": False}
-        opts = weigh(view, rack15, **kw) or weigh(view, rack15, full=True, **kw)
-        return opts[0].discard
+    weigh_options = {"defence": False, "late_rack": False}
 
 
 class FixedTieGreedyBot(P.GreedyBot):

@@ -307,6 +307,8 @@ class TutorBot:
     """The tutor's advice, played: the best-ranked throw; takes a row tile that improves the rack."""
 
     name = "tutor"
+    #: keyword arguments of :func:`weigh` (variants of the tutor in tutor/experiments.py set them)
+    weigh_options: dict[str, bool] = {}
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -314,11 +316,12 @@ class TutorBot:
     def draw(self, view: View) -> str:
         return draw_advice(view)
 
+    def options(self, view: View, rack15: list[Tile]) -> list[Option]:
+        """The throws, best first: those keeping the fewest steps, else every throw."""
+        return weigh(view, rack15, **self.weigh_options) or weigh(view, rack15, full=True, **self.weigh_options)
+
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        opts = weigh(view, rack15)
-        if not opts:
-            opts = weigh(view, rack15, full=True)
-        return opts[0].discard
+        return self.options(view, rack15)[0].discard
 
 
 def draw_advice(view: View) -> str:
