@@ -23,6 +23,13 @@ Bots (heads-up, each against ``greedy``):
   neighbour surely holds (``weigh(net_of_held=False)``).
 * ``tplain``: the tutor with neither the feed term nor the late-hand term: at four players it
   breaks greedy's ties only by the outs net of what the neighbour holds, then the lowest code.
+* ``tev`` and ``tutev``: ``tplain`` and the tutor (its late-hand term replaced) with a
+  tie-break by the kept tiles' worth to the hand's expected score (``weigh(kept_value=True)``):
+  a kept tile counts on the board if the hand is won (about 1 in the players) and in the
+  rack paid if it is lost, so among equally fast throws a 10-13 goes first and an ace stays.
+  The lowest-code rule they replace throws black and low tiles first, the costliest way round.
+* ``gseat``: greedy itself under another name, the baseline of a paired comparison
+  (``python -m tutor.paired``): the same seat, the same deals, greedy's own play.
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
   random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
@@ -126,6 +133,24 @@ class PlainBot(P.TutorBot):
     weigh_options = {"defence": False, "late_rack": False}
 
 
+class KeptValuePlainBot(P.TutorBot):
+    name = "tev"
+    weigh_options = {"defence": False, "late_rack": False, "kept_value": True}
+
+
+class KeptValueTutorBot(P.TutorBot):
+    name = "tutev"
+    weigh_options = {"late_rack": False, "kept_value": True}
+
+
+class SeatGreedyBot(P.GreedyBot):
+    """Greedy under another name: in the seat under test its figures are kept apart from the
+    other greedy seats, so that ``python -m tutor.paired`` can set a bot against greedy itself
+    in the same seat, on the same deals."""
+
+    name = "gseat"
+
+
 class FixedTieGreedyBot(P.GreedyBot):
     name = "gcode"
 
@@ -176,7 +201,8 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NotNetOfHeldBot, PlainBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NotNetOfHeldBot, PlainBot,
+                            KeptValuePlainBot, KeptValueTutorBot, SeatGreedyBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

@@ -20,6 +20,7 @@ from tutor.steps import _need, analyse_counts, counts, throws_counts
 
 HORIZON = 3  # "the next few draws" of the advice
 FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close
+KEPT_VALUE_WEIGHT = 1e-4  # per point of the kept tiles' expected worth: a tie-break only
 
 
 @dataclass
@@ -190,7 +191,8 @@ def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
 
 
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
-          full: bool = False, late_rack: bool = True, net_of_held: bool = True) -> list[Option]:
+          full: bool = False, late_rack: bool = True, net_of_held: bool = True,
+          kept_value: bool = False) -> list[Option]:
     """The throws from a rack just after the draw, best first (the tutor's ranking).
 
     One search finds the fewest steps and which throws keep them; only those are weighed
@@ -239,6 +241,13 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
             # Late in a hand that may not be won, a lighter rack costs less.
             if late_rack:
                 score -= 0.0005 * (1 - p_long) * late * penalty
+            if kept_value:
+                # Experimental (the tev bots of tutor/experiments.py): among equally fast
+                # throws, keep the tiles worth most to the hand's expected score: a kept tile
+                # counts on the board if the hand is ours (about 1 in players, CR-22) and in
+                # the rack we pay if it is not (CR-23): so keep aces, throw 10-13 first.
+                pw = 1.0 / view.players
+                score += KEPT_VALUE_WEIGHT * (pw * pay - (1 - pw) * penalty)
         opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score))
     # Steps first (the fewest), then the score.
     opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))

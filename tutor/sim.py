@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -318,11 +319,13 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
 
 
 def run_match(rules: Rules, policies: Sequence[str], deals: int, seed: int, check: bool = False,
-              progress=None) -> dict:
+              progress=None, keep_deals: bool = False) -> dict:
     """Duplicate play: every deal once per rotation of the policies round the seats.
 
     Standard errors are over deals (the rotations of one deal are one sample), so the luck
-    of the deal is shared by the policies and does not inflate the comparison.
+    of the deal is shared by the policies and does not inflate the comparison. With
+    ``keep_deals`` the summary also holds each deal's figures (``per_deal``), for a paired
+    comparison of two runs on the same deals (:mod:`tutor.paired`).
     """
     n = len(policies)
     names = sorted(set(policies))
@@ -356,11 +359,11 @@ def run_match(rules: Rules, policies: Sequence[str], deals: int, seed: int, chec
             for key in ("win", "points", "feed"):
                 per_deal[name][key].append(acc[name][key] / k)
         if progress:
-            progress(_summary(rules, policies, deal + 1, hands, seed, names, per_deal, turns, disc, feeds))
-    return _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, feeds)
+            progress(_summary(rules, policies, deal + 1, hands, seed, names, per_deal, turns, disc, feeds, keep_deals))
+    return _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, feeds, keep_deals)
 
 
-def _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, feeds) -> dict:  # noqa: ANN001
+def _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, feeds, keep_deals=False) -> dict:  # noqa: ANN001
     out = {"variant": rules.variant, "players": len(policies), "deals": deals, "hands": hands, "seed": seed,
            "policies": list(policies), "results": {}}
     for name in names:
@@ -375,7 +378,17 @@ def _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, 
             "feed_rate": round(f, 5), "feed_rate_se": round(f_se, 5),
             "discards": disc[name], "feeds": feeds[name],
         }
+    if keep_deals:
+        out["per_deal"] = {name: {k: [round(x, 6) for x in v] for k, v in per_deal[name].items()} for name in names}
     return out
+
+
+def _write_json(path: str, obj: dict) -> None:
+    """Replace ``path`` whole (a stopped run never leaves half a file)."""
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh, indent=1)
+    os.replace(tmp, path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -393,6 +406,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="verify the tiles are conserved after every turn")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--partial", metavar="FILE", help="rewrite FILE with the results so far after every deal")
+    ap.add_argument("--per-deal", metavar="FILE",
+                    help="rewrite FILE after every deal with the results and each deal's figures "
+                         "(for python -m tutor.paired)")
     a = ap.parse_args(argv)
     try:
         rules = preset(a.variant)
@@ -409,11 +425,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     deals = max(1, -(-a.hands // a.players))
     progress = None
-    if a.partial:
+    if a.partial or a.per_deal:
         def progress(summary: dict) -> None:
-            with open(a.partial, "w", encoding="utf-8") as fh:
-                json.dump(summary, fh, indent=2)
-    res = run_match(rules, pols, deals, a.seed, a.check, progress)
+            if a.per_deal:
+                _write_json(a.per_deal, summary)
+            if a.partial:
+                _write_json(a.partial, {k: v for k, v in summary.items() if k != "per_deal"})
+    res = run_match(rules, pols, deals, a.seed, a.check, progress, keep_deals=bool(a.per_deal))
+    res.pop("per_deal", None)
     if a.json:
         print(json.dumps(res, indent=2))
     else:

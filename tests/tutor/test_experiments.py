@@ -131,3 +131,20 @@ def test_the_plain_bot_ranks_without_either_term() -> None:
     plain = weigh(late, rack15, defence=False, late_rack=False)
     assert BOTS["tplain"](random.Random(0)).discard(late, rack15) == plain[0].discard
     assert all(o.feed_risk == 0.0 for o in plain)
+
+
+def test_the_kept_value_tie_break_throws_a_high_tile_and_keeps_an_ace() -> None:
+    """Among throws equally fast, tev keeps what the hand's expected score values most (CR-22,
+    CR-23): at four players a 10-13 costs more in the rack than it earns on a board, an ace
+    earns 25 on a board and costs 5."""
+    # Two loose tiles besides a board minus one: k12 and k2 fit nothing (nor do they help each other).
+    rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k12 k2"))
+    v = View(CLOSED, list(rack15[:14]), [], players=4, stock=40)
+    opts = weigh(v, rack15, defence=False, late_rack=False, kept_value=True)
+    tied = [o for o in opts if (o.steps, o.outs) == (opts[0].steps, opts[0].outs)]
+    assert {o.discard for o in tied} >= set(parse_tiles("k12 k2"))
+    assert BOTS["tev"](random.Random(0)).discard(v, rack15) == parse_tiles("k12")[0]
+    ace = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k5"))
+    assert BOTS["tev"](random.Random(0)).discard(v, ace) == parse_tiles("k5")[0]
+    # The plain ranking (no kept-value term) breaks such a tie by the lowest code instead.
+    assert weigh(v, rack15, defence=False, late_rack=False)[0].discard == parse_tiles("k2")[0]

@@ -1,0 +1,87 @@
+"""tutor.paired: two runs on the same deals, compared deal by deal (and tutor.sim --per-deal)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import CLOSED, RemiError
+from tutor.paired import compare
+from tutor.sim import run_match
+
+
+def _sim(tmp_path: Path, policies: str, seed: int = 4, hands: int = 8) -> Path:
+    path = tmp_path / f"{policies.replace(',', '-')}-{seed}.json"
+    subprocess.run([sys.executable, "-m", "tutor.sim", "--variant", "closed", "--players", "2", "--hands", str(hands),
+                    "--seed", str(seed), "--policies", policies, "--per-deal", str(path)],
+                   capture_output=True, text=True, check=True, timeout=600)
+    return path
+
+
+def test_per_deal_figures_average_to_the_summary() -> None:
+    res = run_match(CLOSED, ["tutor", "greedy"], deals=3, seed=5, keep_deals=True)
+    for name, r in res["results"].items():
+        wins = res["per_deal"][name]["win"]
+        assert len(wins) == 3
+        assert abs(sum(wins) / 3 - r["win_share"]) < 1e-4
+    assert "per_deal" not in run_match(CLOSED, ["tutor", "greedy"], deals=1, seed=5)
+
+
+def test_a_run_against_itself_differs_by_nothing(tmp_path: Path) -> None:
+    """The same bots on the same deals play the same hands: every deal alike, difference 0."""
+    a = json.loads(_sim(tmp_path, "greedy,random").read_text())
+    res = compare(a, a)
+    for f in res["figures"].values():
+        assert f["diff"] == 0.0 and f["diff_se"] == 0.0
+        assert f["same_deals"] == res["deals"] == 4
+
+
+def test_the_difference_is_the_two_runs_means_apart(tmp_path: Path) -> None:
+    a = json.loads(_sim(tmp_path, "tutor,random").read_text())
+    b = json.loads(_sim(tmp_path, "greedy,random").read_text())
+    res = compare(a, b)
+    assert (res["a"], res["b"]) == ("tutor", "greedy")
+    for key, f in res["figures"].items():
+        assert abs(f["diff"] - (f["a"] - f["b"])) < 1e-9
+        assert f["a"] == pytest.approx(sum(a["per_deal"]["tutor"][key]) / 4)
+
+
+def test_runs_on_other_deals_or_other_opponents_are_refused(tmp_path: Path) -> None:
+    a = json.loads(_sim(tmp_path, "greedy,random", seed=4, hands=4).read_text())
+    other_seed = json.loads(_sim(tmp_path, "greedy,random", seed=5, hands=4).read_text())
+    other_opp = json.loads(_sim(tmp_path, "greedy,greedy", seed=4, hands=4).read_text())
+    with pytest.raises(RemiError, match="seed"):
+        compare(a, other_seed)
+    with pytest.raises(RemiError, match="other seats"):
+        compare(a, other_opp, policy_b="greedy")
+
+
+def test_the_command_answers_bad_input_in_one_line(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps({"variant": "closed"}))
+    for args in ([str(tmp_path / "missing.json"), str(plain)], [str(plain), str(plain)]):
+        out = subprocess.run([sys.executable, "-m", "tutor.paired", *args], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2
+        assert out.stderr.count("\n") == 1 and out.stderr.startswith("error:")
+    good = _sim(tmp_path, "greedy,random", hands=4)
+    out = subprocess.run([sys.executable, "-m", "tutor.paired", str(good), str(good)],
+                         capture_output=True, text=True, check=True, timeout=60)
+    assert "A - B   +0.00 ± 0.00 paired" in out.stdout
+
+
+def test_greedy_under_another_name_plays_greedy_s_hands(tmp_path: Path) -> None:
+    """gseat (tutor.experiments) is greedy itself: on the same deals it plays the same hands, so
+    a paired comparison against it measures a bot against greedy in the same seat."""
+    a = json.loads(_sim(tmp_path, "greedy,random").read_text())
+    out = tmp_path / "gseat.json"
+    # A subprocess: the experiments' command line adds its bots to the registry it runs in.
+    subprocess.run([sys.executable, "-m", "tutor.experiments", "sim", "--variant", "closed", "--players", "2",
+                    "--hands", "8", "--seed", "4", "--policies", "gseat,random", "--per-deal", str(out)],
+                   capture_output=True, text=True, check=True, timeout=600)
+    res = compare(json.loads(out.read_text()), a)
+    assert res["a"] == "gseat"
+    assert all(f["diff"] == 0.0 and f["same_deals"] == 4 for f in res["figures"].values())
