@@ -123,6 +123,21 @@ class RandomTieBot(P.TutorBot):
         return self.rng.choice(tied).discard
 
 
+class NearTieBot(P.TutorBot):
+    """The tutor, choosing at random among the throws as fast as its best (the same steps and
+    live outs) whose score is within ``NEAR`` of it: a feed risk a little lower is no reason
+    to throw from the same corner of the rack turn after turn."""
+
+    name = "tjit"
+    NEAR = 0.01
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = self.options(view, rack15)
+        best = opts[0]
+        near = [o for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and best.score - o.score <= self.NEAR]
+        return self.rng.choice(near).discard
+
+
 class NotNetOfHeldBot(P.TutorBot):
     name = "tnoheld"
     weigh_options = {"net_of_held": False}
@@ -201,7 +216,7 @@ class OracleTieBot(OracleBot):
     slack = 0
 
 
-BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NotNetOfHeldBot, PlainBot,
+BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NearTieBot, NotNetOfHeldBot, PlainBot,
                             KeptValuePlainBot, KeptValueTutorBot, SeatGreedyBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
 
 

@@ -148,3 +148,13 @@ def test_the_kept_value_tie_break_throws_a_high_tile_and_keeps_an_ace() -> None:
     assert BOTS["tev"](random.Random(0)).discard(v, ace) == parse_tiles("k5")[0]
     # The plain ranking (no kept-value term) breaks such a tie by the lowest code instead.
     assert weigh(v, rack15, defence=False, late_rack=False)[0].discard == parse_tiles("k2")[0]
+
+
+def test_the_near_tie_bot_throws_among_the_fastest_near_the_best_score() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    v = _view(None, left_took=list(parse_tiles("k12 k11")))
+    opts = weigh(v, rack15)
+    best = opts[0]
+    allowed = {o.discard for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and best.score - o.score <= 0.01}
+    got = {BOTS["tjit"](random.Random(s)).discard(v, rack15) for s in range(20)}
+    assert best.discard in allowed and got <= allowed
