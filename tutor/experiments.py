@@ -7,7 +7,7 @@ are added to the simulator only by this module's command line:
     python -m tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
     python -m tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws a most-outs tile
 
-Bots (heads-up, each against ``greedy``):
+Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says four players):
 
 * ``tdraw``: the tutor's throws; before the draw it takes its row's top when that leaves
   fewer steps, or the same steps with a better chance to close (:func:`draw_by_value`).
@@ -21,13 +21,14 @@ Bots (heads-up, each against ``greedy``):
   takes the lowest tile code, black first, then low numbers).
 * ``tnoheld``: the tutor counting outs as greedy does, not net of the tiles the left
   neighbour surely holds (``weigh(net_of_held=False)``).
+* ``tjit``: the tutor choosing at random among its throws as fast as the best (steps and live
+  outs) whose score is within 0.01 of it, instead of always the safest by a hair.
 * ``tplain``: the tutor with neither the feed term nor the late-hand term: at four players it
   breaks greedy's ties only by the outs net of what the neighbour holds, then the lowest code.
 * ``tev`` and ``tutev``: ``tplain`` and the tutor (its late-hand term replaced) with a
   tie-break by the kept tiles' worth to the hand's expected score (``weigh(kept_value=True)``):
   a kept tile counts on the board if the hand is won (about 1 in the players) and in the
   rack paid if it is lost, so among equally fast throws a 10-13 goes first and an ace stays.
-  The lowest-code rule they replace throws black and low tiles first, the costliest way round.
 * ``gseat``: greedy itself under another name, the baseline of a paired comparison
   (``python -m tutor.paired``): the same seat, the same deals, greedy's own play.
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
