@@ -114,29 +114,26 @@ class NoLateRackBot(P.TutorBot):
     weigh_options = {"late_rack": False}
 
 
-class RandomTieBot(P.TutorBot):
-    name = "ttie"
-
-    def discard(self, view: View, rack15: list[Tile]) -> Tile:
-        opts = self.options(view, rack15)
-        best = opts[0]
-        tied = [o for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and abs(o.score - best.score) < 1e-9]
-        return self.rng.choice(tied).discard
-
-
 class NearTieBot(P.TutorBot):
     """The tutor, choosing at random among the throws as fast as its best (the same steps and
-    live outs) whose score is within ``NEAR`` of it: a feed risk a little lower is no reason
-    to throw from the same corner of the rack turn after turn."""
+    live outs) whose score is less than ``NEAR`` under it: a feed risk a little lower is no
+    reason to throw from the same corner of the rack turn after turn."""
 
     name = "tjit"
     NEAR = 0.01
 
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
         opts = self.options(view, rack15)
-        best = opts[0]
-        near = [o for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and best.score - o.score <= self.NEAR]
+        best = opts[0]  # the options come sorted: no throw as fast scores more
+        near = [o for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and best.score - o.score < self.NEAR]
         return self.rng.choice(near).discard
+
+
+class RandomTieBot(NearTieBot):
+    """Greedy's random tie-break, among exactly equal scores only."""
+
+    name = "ttie"
+    NEAR = 1e-9
 
 
 class NotNetOfHeldBot(P.TutorBot):

@@ -33,8 +33,11 @@ def _load(path: str) -> dict:
         raise RemiError(f"{path}: cannot read it ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
         raise RemiError(f"{path}: not JSON (line {exc.lineno})") from None
-    if not isinstance(run, dict) or "per_deal" not in run:
+    if not isinstance(run, dict) or not isinstance(run.get("per_deal"), dict):
         raise RemiError(f"{path}: no per-deal figures (write it with python -m tutor.sim --per-deal FILE)")
+    missing = [k for k in ("variant", "players", "seed", "policies") if k not in run]
+    if missing:
+        raise RemiError(f"{path}: no {missing[0]!r} (write it with python -m tutor.sim --per-deal FILE)")
     return run
 
 
@@ -50,13 +53,13 @@ def compare(a: dict, b: dict, policy_a: str | None = None, policy_b: str | None 
             raise RemiError(f"the runs differ in {key} ({a.get(key)} and {b.get(key)}): not the same deals")
     pa = policy_a or a["policies"][0]
     pb = policy_b or b["policies"][0]
+    for run, p in ((a, pa), (b, pb)):
+        if p not in run["per_deal"]:
+            raise RemiError(f"policy {p!r} did not play in the run of {','.join(run['policies'])}")
     others_a = [p for p in a["policies"] if p != pa]
     others_b = [p for p in b["policies"] if p != pb]
     if others_a != others_b:
         raise RemiError(f"the other seats differ ({','.join(others_a)} and {','.join(others_b)}): not the same hands")
-    for run, p in ((a, pa), (b, pb)):
-        if p not in run["per_deal"]:
-            raise RemiError(f"policy {p!r} did not play in the run of {','.join(run['policies'])}")
     n = min(len(a["per_deal"][pa]["win"]), len(b["per_deal"][pb]["win"]))
     if n < 2:
         raise RemiError(f"{n} deal in common: at least 2 are needed for an error")

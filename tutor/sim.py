@@ -420,6 +420,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise RemiError(f"unknown policy {bad[0]!r}: use {', '.join(POLICIES)}")
         if not 2 <= a.players <= 4:
             raise RemiError("2 to 4 players")
+        for option, path in (("--partial", a.partial), ("--per-deal", a.per_deal)):
+            # Refused before the first deal is played, not after it, when the first write fails.
+            folder = os.path.dirname(os.path.abspath(path)) if path else None
+            if path and (os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK)):
+                raise RemiError(f"{option} {path}: cannot write a file there")
     except RemiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

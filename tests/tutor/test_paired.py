@@ -85,3 +85,20 @@ def test_greedy_under_another_name_plays_greedy_s_hands(tmp_path: Path) -> None:
     res = compare(json.loads(out.read_text()), a)
     assert res["a"] == "gseat"
     assert all(f["diff"] == 0.0 and f["same_deals"] == 4 for f in res["figures"].values())
+
+
+@pytest.mark.parametrize("option", ["--per-deal", "--partial"])
+def test_an_output_file_that_cannot_be_written_is_refused_before_any_play(tmp_path: Path, option: str) -> None:
+    for target in (tmp_path / "no such folder" / "run.json", tmp_path):
+        out = subprocess.run([sys.executable, "-m", "tutor.sim", "--players", "2", "--hands", "2",
+                              "--policies", "greedy,random", option, str(target)],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2
+        assert out.stderr.count("\n") == 1 and option in out.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_a_policy_that_did_not_play_is_named(tmp_path: Path) -> None:
+    a = json.loads(_sim(tmp_path, "greedy,random", hands=4).read_text())
+    with pytest.raises(RemiError, match="'tutor' did not play"):
+        compare(a, a, policy_a="tutor")
