@@ -31,6 +31,13 @@ Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says fo
   rack paid if it is lost, so among equally fast throws a 10-13 goes first and an ace stays.
 * ``gseat``: greedy itself under another name, the baseline of a paired comparison
   (``python -m tutor.paired``): the same seat, the same deals, greedy's own play.
+* ``gseat2``: greedy with its random ties drawn from another stream: against ``gseat`` on
+  the same deals it measures what greedy's luck in its ties alone is worth (zero expected).
+* ``gconn`` and ``tconn``: greedy whose ties go to the throw with the fewest live partners
+  (:func:`tutor.policy.connectors`: the draws that would give the tile a use), and the tutor
+  with those partners as a term of its score (``weigh(connect=True)``).
+* ``touts``: the tutor that never gives up a live out for its feed estimate: the most outs
+  first, its score only among those (heads-up the feed weight trades outs for safety).
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
   random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
@@ -48,6 +55,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import sys
 from collections.abc import Sequence
 
@@ -164,12 +172,63 @@ class SeatGreedyBot(P.GreedyBot):
     name = "gseat"
 
 
+class OtherTiesGreedyBot(SeatGreedyBot):
+    """Greedy whose random tie-break draws from another stream (derived from the seat's own,
+    so each deal is still played the same on every run): what greedy's luck in its ties
+    alone is worth against ``gseat`` on the same deals. Its expected difference is zero."""
+
+    name = "gseat2"
+
+    def __init__(self, rng) -> None:  # noqa: ANN001
+        super().__init__(random.Random(rng.getrandbits(64) ^ 0x5EED))
+
+
 class FixedTieGreedyBot(P.GreedyBot):
     name = "gcode"
 
     def __init__(self, rng) -> None:  # noqa: ANN001
         super().__init__(rng)
         self.rng = _Constant()
+
+
+class ConnectGreedyBot(P.GreedyBot):
+    """Greedy whose ties (the same steps and live outs) go to the throw with the fewest live
+    partners (:func:`tutor.policy.connectors`), then at random."""
+
+    name = "gconn"
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = weigh(view, rack15, defence=False, late_rack=False, net_of_held=False)
+        if not opts:
+            return super().discard(view, rack15)
+        top = max(o.outs for o in opts)
+        seen = seen_counts(view, rack15)
+        best = None
+        for o in opts:
+            if o.outs != top:
+                continue
+            rest = list(rack15)
+            rest.remove(o.discard)
+            key = (P.connectors(o.discard, rest, view.rules, seen), self.rng.random())
+            if best is None or key < best[0]:
+                best = (key, o.discard)
+        return best[1]
+
+
+class OutsFirstTutorBot(P.TutorBot):
+    """The tutor that never gives up a live out for its feed estimate: the most outs among the
+    fewest-step throws, its score (the feed risk, the late-hand term) only among those."""
+
+    name = "touts"
+
+    def options(self, view: View, rack15: list[Tile]) -> list[P.Option]:
+        opts = super().options(view, rack15)
+        return sorted(opts, key=lambda o: (o.steps, -o.outs, -o.score, o.discard.code))
+
+
+class ConnectTutorBot(P.TutorBot):
+    name = "tconn"
+    weigh_options = {"connect": True}
 
 
 class _Constant:
@@ -215,7 +274,8 @@ class OracleTieBot(OracleBot):
 
 
 BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NearTieBot, NotNetOfHeldBot, PlainBot,
-                            KeptValuePlainBot, KeptValueTutorBot, SeatGreedyBot, FixedTieGreedyBot, OracleBot, OracleTieBot)}
+                            KeptValuePlainBot, KeptValueTutorBot, SeatGreedyBot, OtherTiesGreedyBot, FixedTieGreedyBot, ConnectGreedyBot, OutsFirstTutorBot,
+                            ConnectTutorBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

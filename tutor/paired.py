@@ -9,6 +9,13 @@ combined, so a gap of one point of win share can be told from noise in 2,000 han
     python -m tutor.sim ... --policies tutor,greedy,greedy,greedy --per-deal A.json
     python -m tutor.sim ... --policies tplain,greedy,greedy,greedy --per-deal B.json
     python -m tutor.paired A.json B.json        # the first policy of each, on the deals both played
+    python -m tutor.paired A.json B1.json B2.json   # against the mean of several baseline runs
+
+A bot whose own choices are random (greedy breaks its ties at random) carries that luck too,
+and the pairing does not cancel it: greedy against itself with its ties drawn from another
+stream (``gseat2`` against ``gseat`` in tutor.experiments) came out 1.9 ± 0.9 points of win
+share apart on 2,000 four-player hands. Against such a baseline, pass several of its runs:
+B is then their mean, deal by deal, and its luck shrinks with their number.
 """
 
 from __future__ import annotations
@@ -41,33 +48,41 @@ def _load(path: str) -> dict:
     return run
 
 
-def compare(a: dict, b: dict, policy_a: str | None = None, policy_b: str | None = None) -> dict:
+def compare(a: dict, b: dict | Sequence[dict], policy_a: str | None = None, policy_b: str | None = None) -> dict:
     """The paired difference a - b, per figure, over the deals both runs played.
 
     Each run is what ``python -m tutor.sim --per-deal`` writes; the policy compared defaults to
     each run's first (the seat under test). The runs must share the variant, the players and
-    the seed, and the other seats' policies, or their deals are not the same hands.
+    the seed, and the other seats' policies, or their deals are not the same hands. ``b`` may
+    be several runs (of a baseline whose own play is random): B is their mean, deal by deal.
     """
-    for key in ("variant", "players", "seed"):
-        if a.get(key) != b.get(key):
-            raise RemiError(f"the runs differ in {key} ({a.get(key)} and {b.get(key)}): not the same deals")
+    bs = [b] if isinstance(b, dict) else list(b)
+    if not bs:
+        raise RemiError("no run to compare against")
     pa = policy_a or a["policies"][0]
-    pb = policy_b or b["policies"][0]
-    for run, p in ((a, pa), (b, pb)):
-        if p not in run["per_deal"]:
-            raise RemiError(f"policy {p!r} did not play in the run of {','.join(run['policies'])}")
+    if pa not in a["per_deal"]:
+        raise RemiError(f"policy {pa!r} did not play in the run of {','.join(a['policies'])}")
     others_a = [p for p in a["policies"] if p != pa]
-    others_b = [p for p in b["policies"] if p != pb]
-    if others_a != others_b:
-        raise RemiError(f"the other seats differ ({','.join(others_a)} and {','.join(others_b)}): not the same hands")
-    n = min(len(a["per_deal"][pa]["win"]), len(b["per_deal"][pb]["win"]))
+    pbs = []
+    for run in bs:
+        for key in ("variant", "players", "seed"):
+            if a.get(key) != run.get(key):
+                raise RemiError(f"the runs differ in {key} ({a.get(key)} and {run.get(key)}): not the same deals")
+        pb = policy_b or run["policies"][0]
+        if pb not in run["per_deal"]:
+            raise RemiError(f"policy {pb!r} did not play in the run of {','.join(run['policies'])}")
+        others_b = [p for p in run["policies"] if p != pb]
+        if others_a != others_b:
+            raise RemiError(f"the other seats differ ({','.join(others_a)} and {','.join(others_b)}): not the same hands")
+        pbs.append(pb)
+    n = min([len(a["per_deal"][pa]["win"])] + [len(run["per_deal"][pb]["win"]) for run, pb in zip(bs, pbs)])
     if n < 2:
         raise RemiError(f"{n} deal in common: at least 2 are needed for an error")
     out = {"variant": a["variant"], "players": a["players"], "seed": a["seed"], "deals": n,
-           "hands": n * a["players"], "a": pa, "b": pb, "figures": {}}
+           "hands": n * a["players"], "a": pa, "b": "+".join(pbs), "b_runs": len(bs), "figures": {}}
     for key, _, _, _ in FIGURES:
         xa = a["per_deal"][pa][key][:n]
-        xb = b["per_deal"][pb][key][:n]
+        xb = [sum(vals) / len(bs) for vals in zip(*(run["per_deal"][pb][key][:n] for run, pb in zip(bs, pbs)))]
         ma, sa = _mean_se(xa)
         mb, sb = _mean_se(xb)
         d, sd = _mean_se([x - y for x, y in zip(xa, xb)])
@@ -80,13 +95,13 @@ def compare(a: dict, b: dict, policy_a: str | None = None, policy_b: str | None 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tutor.paired", description=__doc__.split("\n\n")[0])
     ap.add_argument("a", help="a run written by python -m tutor.sim --per-deal")
-    ap.add_argument("b", help="the other run, on the same seed")
+    ap.add_argument("b", nargs="+", help="the other run, on the same seed (several: their mean, deal by deal)")
     ap.add_argument("--policy-a", help="the policy compared in A (default: its first)")
-    ap.add_argument("--policy-b", help="the policy compared in B (default: its first)")
+    ap.add_argument("--policy-b", help="the policy compared in B (default: each run's first)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     try:
-        res = compare(_load(args.a), _load(args.b), args.policy_a, args.policy_b)
+        res = compare(_load(args.a), [_load(path) for path in args.b], args.policy_a, args.policy_b)
     except RemiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -94,7 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(res, indent=2))
         return 0
     print(f"{res['variant']}, {res['players']} players, seed {res['seed']}: {res['deals']} deals in common "
-          f"({res['hands']} hands); {res['a']} (A) against {res['b']} (B), each in the seat under test")
+          f"({res['hands']} hands); {res['a']} (A) against {res['b']} (B"
+          + (f", the mean of {res['b_runs']} runs" if res["b_runs"] > 1 else "") + "), each in the seat under test")
     for key, label, scale, unit in FIGURES:
         f = res["figures"][key]
         print(f"  {label:14s} A {scale * f['a']:7.2f}{unit} ± {scale * f['a_se']:.2f}   "

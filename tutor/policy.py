@@ -21,6 +21,7 @@ from tutor.steps import _need, analyse_counts, counts, throws_counts
 HORIZON = 3  # "the next few draws" of the advice
 FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close
 KEPT_VALUE_WEIGHT = 1e-4  # per point of the kept tiles' expected worth: a tie-break only
+CONNECT_WEIGHT = 0.5  # per live partner of the thrown tile over the unseen tiles (experimental)
 
 
 @dataclass
@@ -129,6 +130,38 @@ FEED_MODEL = {
 }
 
 
+def partners(tile: Tile) -> list[int]:
+    """The kinds that would make a two-tile start with ``tile``: the same number in the other
+    colours (a set), the same colour one or two away (a run; the ace also after the 13)."""
+    if tile.is_joker:
+        return []
+    n, c = tile.number, tile.colour
+    out = [c2 * 13 + n - 1 for c2 in range(4) if c2 != c]
+    posl = [n - 1] + ([13] if n == 1 else [])
+    for pos in posl:
+        for q in (pos - 2, pos - 1, pos + 1, pos + 2):
+            if 0 <= q <= 13:
+                k = _run_code(q, c)
+                if k != tile.code and k not in out:
+                    out.append(k)
+    return out
+
+
+def connectors(tile: Tile, rest: Sequence[Tile], rules: Rules, seen_cnt: list[int]) -> int:
+    """Live copies of the tile's partners: the draws that would give it a use it lacks now.
+
+    Among throws that keep the same steps and outs, the one with the fewest is the one whose
+    loss costs least later: a player keeps the r7 that an r5, r6, r8, r9 or any 7 may join
+    and throws the k2 whose partners lie in the rows. A throw of which the rack keeps another
+    copy gives up no partner; a joker is all partners.
+    """
+    if tile.is_joker:
+        return 10**3
+    if tile in rest:
+        return 0
+    return sum(live_copies(k, rules, seen_cnt) for k in partners(tile))
+
+
 def feed_features(tile: Tile, view: View, seen_cnt: list[int]) -> dict[str, float]:
     """What the feed model reads: the tile's live neighbours, the pairs the neighbour may hold
     that it would complete, and what the neighbour took and showed."""
@@ -160,14 +193,13 @@ def feed_features(tile: Tile, view: View, seen_cnt: list[int]) -> dict[str, floa
         for a, b in ((pos - 2, pos - 1), (pos - 1, pos + 1), (pos + 1, pos + 2)):
             if 0 <= a <= 13 and 0 <= b <= 13:
                 lam_run += lam(_run_code(a, c)) * lam(_run_code(b, c))
-    fit = set(other) | {_run_code(q, c) for pos in posl for q in (pos - 2, pos - 1, pos + 1, pos + 2) if 0 <= q <= 13}
     took = [t.code for t in view.left_took]
     return {
         "l_d1": sum(live[k] for k in d1) * h, "l_d2": sum(live[k] for k in d2) * h,
         "took_other": sum(1 for k in took if k in other), "took_d1": sum(1 for k in took if k in d1),
         "took_d2": sum(1 for k in took if k in d2), "took_same": took.count(tile.code),
         "shown_same": sum(1 for t in view.left_threw if t.code == tile.code),
-        "lam_set": lam_set, "lam_run": lam_run, "kn_fit": sum(held[k] for k in fit),
+        "lam_set": lam_set, "lam_run": lam_run, "kn_fit": sum(held[k] for k in partners(tile)),
         "stock": view.stock, "ntook": len(took),
     }
 
@@ -192,7 +224,7 @@ def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
 
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
           full: bool = False, late_rack: bool = True, net_of_held: bool = True,
-          kept_value: bool = False) -> list[Option]:
+          kept_value: bool = False, connect: bool = False) -> list[Option]:
     """The throws from a rack just after the draw, best first (the tutor's ranking).
 
     One search finds the fewest steps and which throws keep them; only those are weighed
@@ -248,6 +280,10 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
                 # the rack we pay if it is not (CR-23): so keep aces, throw 10-13 first.
                 pw = 1.0 / view.players
                 score += KEPT_VALUE_WEIGHT * (pw * pay - (1 - pw) * penalty)
+        if connect:
+            # Experimental (the conn bots of tutor/experiments.py): a throw whose partners are
+            # still live gives up more of the next draws than one whose partners are seen.
+            score -= CONNECT_WEIGHT * connectors(d, rest, rules, seen_cnt) / unseen
         opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score))
     # Steps first (the fewest), then the score.
     opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))

@@ -158,3 +158,28 @@ def test_the_near_tie_bot_throws_among_the_fastest_near_the_best_score() -> None
     allowed = {o.discard for o in opts if (o.steps, o.outs) == (best.steps, best.outs) and best.score - o.score <= 0.01}
     got = {BOTS["tjit"](random.Random(s)).discard(v, rack15) for s in range(20)}
     assert best.discard in allowed and got <= allowed
+
+
+def test_greedy_with_other_ties_throws_what_greedy_may_throw_but_draws_its_ties_apart() -> None:
+    """gseat2 breaks greedy's ties from another stream: the same choices, other luck."""
+    rack15 = list(parse_tiles(ONE_AWAY + " y1"))  # k1 and y1 keep the same steps and outs
+    v = _view(None)
+    plain = weigh(v, rack15, defence=False, net_of_held=False)
+    top = max(o.outs for o in plain)
+    tied = {o.discard for o in plain if o.outs == top}
+    assert len(tied) > 1
+    a = [BOTS["gseat"](random.Random(s)).discard(v, rack15) for s in range(30)]
+    b = [BOTS["gseat2"](random.Random(s)).discard(v, rack15) for s in range(30)]
+    assert set(a) <= tied and set(b) <= tied
+    assert a != b
+    assert b == [BOTS["gseat2"](random.Random(s)).discard(v, rack15) for s in range(30)]  # reproducible
+
+
+def test_the_outs_first_tutor_keeps_the_most_outs_and_the_safest_among_them() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    v = _view(None, left_took=list(parse_tiles("k12 k11")))
+    opts = weigh(v, rack15)
+    top = max(o.outs for o in opts)
+    got = BOTS["touts"](random.Random(0)).discard(v, rack15)
+    best = [o for o in opts if o.outs == top]
+    assert got == max(best, key=lambda o: o.score).discard

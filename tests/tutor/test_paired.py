@@ -50,6 +50,29 @@ def test_the_difference_is_the_two_runs_means_apart(tmp_path: Path) -> None:
         assert f["a"] == pytest.approx(sum(a["per_deal"]["tutor"][key]) / 4)
 
 
+def test_several_baseline_runs_are_averaged_deal_by_deal(tmp_path: Path) -> None:
+    """B given as several runs: each deal's B figure is their mean, and every run is checked."""
+    a = json.loads(_sim(tmp_path, "tutor,random").read_text())
+    b1 = json.loads(_sim(tmp_path, "greedy,random").read_text())
+    b2 = a  # any run on the same deals against the same opponents will do
+    res = compare(a, [b1, b2])
+    assert (res["b"], res["b_runs"]) == ("greedy+tutor", 2)
+    for key, f in res["figures"].items():
+        mean_b = [(x + y) / 2 for x, y in zip(b1["per_deal"]["greedy"][key], b2["per_deal"]["tutor"][key])]
+        assert f["b"] == pytest.approx(sum(mean_b) / 4)
+        assert f["diff"] == pytest.approx(f["a"] - f["b"])
+    assert compare(a, [b1]) == {**compare(a, b1), "b_runs": 1}
+    other_seed = json.loads(_sim(tmp_path, "greedy,random", seed=5).read_text())
+    with pytest.raises(RemiError, match="seed"):
+        compare(a, [b1, other_seed])
+    with pytest.raises(RemiError, match="no run"):
+        compare(a, [])
+    out = subprocess.run([sys.executable, "-m", "tutor.paired", *(str(tmp_path / n) for n in
+                          ("tutor-random-4.json", "greedy-random-4.json", "tutor-random-4.json"))],
+                         capture_output=True, text=True, check=True, timeout=60)
+    assert "the mean of 2 runs" in out.stdout
+
+
 def test_runs_on_other_deals_or_other_opponents_are_refused(tmp_path: Path) -> None:
     a = json.loads(_sim(tmp_path, "greedy,random", seed=4, hands=4).read_text())
     other_seed = json.loads(_sim(tmp_path, "greedy,random", seed=5, hands=4).read_text())
