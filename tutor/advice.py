@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
-from tutor.policy import HORIZON, View, draw_advice, feed_risk, seen_counts, weigh
+from tutor.policy import HORIZON, View, draw_advice, feed_risk, partners, seen_counts, weigh
 
 __all__ = ["advise"]
 
@@ -222,14 +222,14 @@ def _opt_dict(o: Any, rules: Rules) -> dict[str, Any]:
 
 
 def _partners(t: Tile, rack: Sequence[Tile]) -> tuple[bool, bool]:
-    """Whether the rack holds a tile of t's number (other colour) and of t's colour near it."""
+    """Whether the rack holds a set partner of t (its number, another colour) and a run
+    partner (its colour, one or two away): :func:`tutor.policy.partners`, split in two."""
     if t.is_joker:
         return True, True
-    same_n = any(not u.is_joker and u.number == t.number and u.colour != t.colour for u in rack)
-    near = any(not u.is_joker and u.colour == t.colour and 0 < abs(u.number - t.number) <= 2 for u in rack)
-    if t.number in (1, 12, 13):
-        near = near or any(not u.is_joker and u.colour == t.colour and {u.number, t.number} in ({1, 12}, {1, 13})
-                           for u in rack)
+    held = {u.code for u in rack}
+    kinds = partners(t)
+    same_n = any(k in held for k in kinds if k % 13 == t.code % 13)
+    near = any(k in held for k in kinds if k % 13 != t.code % 13)
     return same_n, near
 
 
