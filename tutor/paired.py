@@ -29,7 +29,11 @@ from collections.abc import Sequence
 from engine import RemiError
 from tutor.sim import _mean_se
 
-FIGURES = (("win", "hands won", 100.0, "%"), ("points", "points / hand", 1.0, ""), ("feed", "feed rate", 100.0, "%"))
+FIGURES = (("win", "hands won", 100.0, "%"), ("points", "points / hand", 1.0, ""),
+           ("points_closed", "  closing", 1.0, ""), ("points_not_closed", "  not closing", 1.0, ""),
+           ("feed", "feed rate", 100.0, "%"))
+#: figures that runs written before they existed lack: compared only when every run has them
+OPTIONAL = ("points_closed", "points_not_closed")
 
 
 def _load(path: str) -> dict:
@@ -80,7 +84,10 @@ def compare(a: dict, b: dict | Sequence[dict], policy_a: str | None = None, poli
         raise RemiError(f"{n} deal in common: at least 2 are needed for an error")
     out = {"variant": a["variant"], "players": a["players"], "seed": a["seed"], "deals": n,
            "hands": n * a["players"], "a": pa, "b": "+".join(pbs), "b_runs": len(bs), "figures": {}}
+    runs = [a, *bs]
     for key, _, _, _ in FIGURES:
+        if key in OPTIONAL and not all(key in run["per_deal"][p] for run, p in zip(runs, [pa, *pbs])):
+            continue
         xa = a["per_deal"][pa][key][:n]
         xb = [sum(vals) / len(bs) for vals in zip(*(run["per_deal"][pb][key][:n] for run, pb in zip(bs, pbs)))]
         ma, sa = _mean_se(xa)
@@ -112,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"({res['hands']} hands); {res['a']} (A) against {res['b']} (B"
           + (f", the mean of {res['b_runs']} runs" if res["b_runs"] > 1 else "") + "), each in the seat under test")
     for key, label, scale, unit in FIGURES:
+        if key not in res["figures"]:
+            continue
         f = res["figures"][key]
         print(f"  {label:14s} A {scale * f['a']:7.2f}{unit} ± {scale * f['a_se']:.2f}   "
               f"B {scale * f['b']:7.2f}{unit} ± {scale * f['b_se']:.2f}   "

@@ -329,14 +329,18 @@ def run_match(rules: Rules, policies: Sequence[str], deals: int, seed: int, chec
     """
     n = len(policies)
     names = sorted(set(policies))
-    per_deal: dict[str, dict[str, list[float]]] = {p: {"win": [], "points": [], "feed": []} for p in names}
+    # points = points_closed (hands the seat closed) + points_not_closed (the rack it paid, or
+    # its score in a hand nobody closed): the split says whether a bot's points come from
+    # closing more, closing bigger, or paying less when another closes.
+    keys = ("win", "points", "points_closed", "points_not_closed", "feed")
+    per_deal: dict[str, dict[str, list[float]]] = {p: {k: [] for k in keys} for p in names}
     turns: dict[str, list[float]] = {p: [] for p in names}
     disc = {p: 0 for p in names}
     feeds = {p: 0 for p in names}
     hands = 0
     for deal in range(deals):
         deck_seed = seed * 1_000_003 + deal
-        acc = {p: {"win": 0.0, "points": 0.0, "feed": 0.0, "seats": 0} for p in names}
+        acc = {p: {**dict.fromkeys(keys, 0.0), "seats": 0} for p in names}
         for rot in range(n):
             seat_policy = [policies[(s + rot) % n] for s in range(n)]
             bots = [POLICIES[name](random.Random(deck_seed * 31 + rot * 7 + s)) for s, name in enumerate(seat_policy)]
@@ -349,6 +353,7 @@ def run_match(rules: Rules, policies: Sequence[str], deals: int, seed: int, chec
                 a["seats"] += 1
                 a["win"] += (1.0 / len(winners)) if s in winners else 0.0
                 a["points"] += res.scores[s]
+                a["points_closed" if res.closer == s else "points_not_closed"] += res.scores[s]
                 a["feed"] += res.feeds[s] / max(1, res.discards[s])
                 disc[name] += res.discards[s]
                 feeds[name] += res.feeds[s]
@@ -356,7 +361,7 @@ def run_match(rules: Rules, policies: Sequence[str], deals: int, seed: int, chec
                     turns[name].append(res.turns[s])
         for name in names:
             k = acc[name]["seats"]
-            for key in ("win", "points", "feed"):
+            for key in keys:
                 per_deal[name][key].append(acc[name][key] / k)
         if progress:
             progress(_summary(rules, policies, deal + 1, hands, seed, names, per_deal, turns, disc, feeds, keep_deals))

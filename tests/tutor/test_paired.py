@@ -31,6 +31,29 @@ def test_per_deal_figures_average_to_the_summary() -> None:
     assert "per_deal" not in run_match(CLOSED, ["tutor", "greedy"], deals=1, seed=5)
 
 
+def test_points_split_into_the_hands_closed_and_the_others() -> None:
+    """points = points_closed + points_not_closed, deal by deal; a closer never scores below 0 (CR-21)."""
+    res = run_match(CLOSED, ["tutor", "greedy"], deals=4, seed=6, keep_deals=True)
+    for name in res["per_deal"]:
+        d = res["per_deal"][name]
+        for total, closed, other in zip(d["points"], d["points_closed"], d["points_not_closed"]):
+            assert total == pytest.approx(closed + other, abs=1e-5)
+            assert closed >= 0
+    both = [x for name in res["per_deal"] for x in res["per_deal"][name]["points_closed"]]
+    assert any(x > 0 for x in both)
+
+
+def test_runs_without_the_split_are_compared_on_the_rest(tmp_path: Path) -> None:
+    """A run written before the split existed still pairs; the split is then left out."""
+    a = json.loads(_sim(tmp_path, "tutor,random").read_text())
+    b = json.loads(_sim(tmp_path, "greedy,random").read_text())
+    assert "points_closed" in compare(a, b)["figures"]
+    for key in ("points_closed", "points_not_closed"):
+        del b["per_deal"]["greedy"][key]
+    res = compare(a, b)
+    assert set(res["figures"]) == {"win", "points", "feed"}
+
+
 def test_a_run_against_itself_differs_by_nothing(tmp_path: Path) -> None:
     """The same bots on the same deals play the same hands: every deal alike, difference 0."""
     a = json.loads(_sim(tmp_path, "greedy,random").read_text())
