@@ -6,6 +6,7 @@ are added to the simulator only by this module's command line:
     python -m tutor.experiments sim [tutor.sim options]   # tutor.sim with the bots below
     python -m tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
     python -m tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws a most-outs tile
+    python -m tutor.experiments ties PLAYERS DEALS SEED [BOT]  # its picks among greedy's ties
 
 Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says four players):
 
@@ -38,6 +39,16 @@ Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says fo
   with those partners as a term of its score (``weigh(connect=True)``).
 * ``touts``: the tutor that never gives up a live out for its feed estimate: the most outs
   first, its score only among those (heads-up the feed weight trades outs for safety).
+* ``tvalue`` and ``trace``: every throw within one step of the fewest, ranked by a learned
+  chance to close the hand (:func:`close_chance`, a logistic model of steps, live outs and
+  stock fitted on greedy self-play), less the feed term; ``trace`` ranks by expected points
+  instead (that chance times the board kept, less the rest times the rack paid). Both give
+  up a step on about half their throws and lose badly (docs/tutor.md): a model fitted on
+  greedy's own throws cannot rank a throw that breaks a formation, whose many "outs" only
+  win back what was thrown.
+* ``tkv``: ``touts`` (the most outs first) whose score among those also weighs the kept
+  tiles' worth (``weigh(kept_value=True, kept_weight=0.005)``, about a point's worth in the
+  score's units) instead of the late-hand term: the feed term alone throws aces and 13s.
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
   random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
@@ -55,6 +66,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import sys
 from collections.abc import Sequence
@@ -164,6 +176,86 @@ class KeptValueTutorBot(P.TutorBot):
     weigh_options = {"late_rack": False, "kept_value": True}
 
 
+#: The chance that a seat closes the hand, from the rack it keeps after a throw: a logistic
+#: model of (steps, live outs over unseen tiles, the stock left over the stock dealt), fitted
+#: on 1 Dec 2026 (Newton's method, a little L2) on every throw of greedy self-play, seed 31,
+#: labelled by whether that seat closed the hand. Features: one-hot steps 0-5 (5 and more
+#: as 5), q x [steps 1], q x [steps 2], q x [steps 3+], stock fraction x steps, q x stock fraction.
+#: 4 players: 10,204 throws (a scratch run stopped after about 360 hands); held-out third: log
+#: loss 0.489 against 0.550 for a constant, predicted 15% / 25% / 38% where 16% / 25% / 34%
+#: closed. Heads-up: 9,075 throws; 0.653 against 0.693, 42% / 58% predicted, 40% / 57% closed.
+VALUE_MODEL: dict[int, tuple[float, ...]] = {
+    4: (0.0, -3.3128, -7.0063, -10.3701, -14.3572, -18.0161, 14.1252, 13.299, 10.6154, 3.0255, -8.134),
+    2: (0.0, -3.2254, -6.7105, -10.3381, -14.2204, -18.3159, 6.4614, 2.5321, 0.9582, 3.2569, 2.2849),
+}
+STOCK_DEALT = {2: 76, 3: 62, 4: 48}  # CR-8
+
+
+def close_chance(players: int, steps: int, outs: int, unseen: int, stock: int) -> float:
+    """The model's chance that a seat keeping such a rack closes the hand (VALUE_MODEL)."""
+    w = VALUE_MODEL.get(players) or VALUE_MODEL[4]
+    s = min(steps, 5)
+    q = outs / max(1, unseen)
+    f = stock / STOCK_DEALT.get(players, 48)
+    x = [float(s == k) for k in range(6)] + [q * (s == 1), q * (s == 2), q * (s >= 3), f * s, q * f]
+    if steps == 0:  # a whole board: the next draw closes unless another closes first
+        return 0.85
+    z = sum(a * b for a, b in zip(w, x))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+class ValueBot(P.TutorBot):
+    """Every throw within one step of the fewest, ranked by the model's chance to close the hand
+    (:func:`close_chance`) less the tutor's feed term: a throw a step further with many more
+    live outs can beat the fewest steps with hardly any."""
+
+    name = "tvalue"
+
+    def _scored(self, view: View, rack15: list[Tile]) -> list[tuple[float, float, float, P.Option]]:
+        from engine import tile_board_value, tile_rack_penalty
+        from engine.scoring import atu_multiplier
+
+        opts = weigh(view, rack15, full=True)
+        unseen = unseen_total(view, seen_counts(view, rack15))
+        m = atu_multiplier(view.atu, view.rules) if view.rules.is_closed else 1
+        best = min(o.steps for o in opts)
+        out = []
+        for o in opts:
+            if o.steps > best + 1:
+                continue
+            rest = list(rack15)
+            rest.remove(o.discard)
+            win = close_chance(view.players, o.steps, o.outs, unseen, view.stock)
+            board = m * sum(tile_board_value(t, view.rules) for t in rest)
+            penalty = m * sum(tile_rack_penalty(t, view.rules) for t in rest)
+            out.append((win, board, penalty, o))
+        return out
+
+    def options(self, view: View, rack15: list[Tile]) -> list[P.Option]:
+        w = P.FEED_WEIGHT / max(1, view.players - 1)
+        scored = [(win - w * o.feed_risk, o) for win, _, _, o in self._scored(view, rack15)]
+        scored.sort(key=lambda x: (-x[0], x[1].discard.code))
+        return [o for _, o in scored]
+
+
+class RaceBot(ValueBot):
+    """Every throw within one step of the fewest, ranked by its expected points: the model's
+    chance to close the hand times the board kept, less the rest times the rack paid (CR-21,
+    CR-23), less the feed risk in points. A step may go for a lighter rack when the close is
+    unlikely anyway."""
+
+    name = "trace"
+
+    def options(self, view: View, rack15: list[Tile]) -> list[P.Option]:
+        scored = [(win * board - (1 - win) * penalty - o.feed_risk * FEED_POINTS / max(1, view.players - 1), o)
+                  for win, board, penalty, o in self._scored(view, rack15)]
+        scored.sort(key=lambda x: (-x[0], x[1].discard.code))
+        return [o for _, o in scored]
+
+
+FEED_POINTS = 20.0  # a fed tile, in points (a guess: about a tenth of a close's swing of ~200)
+
+
 class SeatGreedyBot(P.GreedyBot):
     """Greedy under another name: in the seat under test its figures are kept apart from the
     other greedy seats, so that ``python -m tutor.paired`` can set a bot against greedy itself
@@ -226,6 +318,20 @@ class OutsFirstTutorBot(P.TutorBot):
         return sorted(opts, key=lambda o: (o.steps, -o.outs, -o.score, o.discard.code))
 
 
+class KeptValueOutsFirstBot(P.TutorBot):
+    """The tutor whose ties among the most-outs throws also weigh the kept tiles' worth, at
+    about its worth in the score's units (a point is about 1/200 of a hand's swing between
+    closing and paying a rack): its feed term alone throws aces and 13s (the edge tiles, with
+    the fewest partners to feed) far more often than greedy, and an ace pays 25 on a board."""
+
+    name = "tkv"
+    weigh_options = {"late_rack": False, "kept_value": True, "kept_weight": 0.005}
+
+    def options(self, view: View, rack15: list[Tile]) -> list[P.Option]:
+        opts = super().options(view, rack15)
+        return sorted(opts, key=lambda o: (o.steps, -o.outs, -o.score, o.discard.code))
+
+
 class ConnectTutorBot(P.TutorBot):
     name = "tconn"
     weigh_options = {"connect": True}
@@ -274,7 +380,7 @@ class OracleTieBot(OracleBot):
 
 
 BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NearTieBot, NotNetOfHeldBot, PlainBot,
-                            KeptValuePlainBot, KeptValueTutorBot, SeatGreedyBot, OtherTiesGreedyBot, FixedTieGreedyBot, ConnectGreedyBot, OutsFirstTutorBot,
+                            KeptValuePlainBot, KeptValueTutorBot, KeptValueOutsFirstBot, ValueBot, RaceBot, SeatGreedyBot, OtherTiesGreedyBot, FixedTieGreedyBot, ConnectGreedyBot, OutsFirstTutorBot,
                             ConnectTutorBot, OracleBot, OracleTieBot)}
 
 
@@ -288,6 +394,7 @@ def _patch_table() -> None:
         v = orig(self, p, top, keep)
         left = (p + 1) % self.n
         v.opp_rack = list(self.racks[left])
+        v.stock_tiles = list(self.stock)
         return v
 
     S.Table.view = view
@@ -341,9 +448,67 @@ class _AgreeBot(P.TutorBot):
         return t
 
 
+class _TieBot(P.TutorBot):
+    """A bot of this module (the tutor by default), writing down, at each throw where several
+    throws keep the fewest steps and greedy's most live outs, what its pick is against those
+    tied throws on average: the tile (an ace, a 13, a 2-9), the rack penalty thrown (CR-23),
+    the feed risk, whether the neighbour's real rack would take it (a cheat), and the outs'
+    copies truly left in the stock."""
+
+    name = "ties"
+    base: type = P.TutorBot
+    rows: list[list[dict]] = []
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.inner = self.base(rng)
+
+    def draw(self, view: View) -> str:
+        return self.inner.draw(view)
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        t = self.inner.discard(view, rack15)
+        fast = weigh(view, rack15, defence=False, late_rack=False)
+        outs = {o.discard: _greedy_outs(view, rack15, o.discard) for o in fast}
+        top = max(outs.values(), default=0)
+        tied = [o.discard for o in fast if outs[o.discard] == top]
+        if len(tied) < 2 or t not in tied:
+            return t
+        from engine import tile_rack_penalty
+
+        stock = [0] * 53
+        for x in view.stock_tiles:  # type: ignore[attr-defined]
+            stock[x.code] += 1
+        seen = seen_counts(view, rack15)
+        rec = []
+        for d in tied:
+            rest = list(rack15)
+            rest.remove(d)
+            cnt, j = counts(rest)
+            _, mask = analyse_counts(cnt, j, view.rules.hand_size, _need(view.rules), view.rules.long_run)
+            num = 0 if d.is_joker else d.number
+            rec.append({"pick": d == t, "ace": num == 1, "13": num == 13, "2-9": 2 <= num <= 9,
+                        "penalty": tile_rack_penalty(d, view.rules), "feed_risk": P.feed_risk(d, view, seen),
+                        "feeds": _feeds(view, d), "stock_outs": sum(stock[k] for k in range(53) if mask >> k & 1)})
+        self.rows.append(rec)
+        return t
+
+
+def tie_summary(rows: list[list[dict]]) -> dict[str, tuple[float, float]]:
+    """Per figure: the pick's value less the mean of its tied throws, averaged, with its error."""
+    from tutor.sim import _mean_se
+
+    out = {}
+    for key in ("ace", "13", "2-9", "penalty", "feed_risk", "feeds", "stock_outs"):
+        diffs = [float(next(r[key] for r in rec if r["pick"])) - sum(float(r[key]) for r in rec) / len(rec)
+                 for rec in rows]
+        out[key] = _mean_se(diffs)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] not in ("sim", "feedlog", "agree"):
+    if not args or args[0] not in ("sim", "feedlog", "agree", "ties"):
         print(__doc__)
         return 2
     _patch_table()
@@ -359,6 +524,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         P.POLICIES["agree"] = _AgreeBot
         run_match(preset("closed"), ["agree"] + ["greedy"] * (players - 1), deals, seed)
         print(json.dumps(_AgreeBot.tally))
+        return 0
+    if args[0] == "ties":
+        players, deals, seed = int(args[1]), int(args[2]), int(args[3])
+        _TieBot.base = BOTS[args[4]] if len(args) > 4 else P.TutorBot
+        P.POLICIES["ties"] = _TieBot
+        run_match(preset("closed"), ["ties"] + ["greedy"] * (players - 1), deals, seed)
+        print(f"{len(_TieBot.rows)} throws with ties among greedy's most live outs; the pick less the tied throws' mean:")
+        for key, (m, se) in tie_summary(_TieBot.rows).items():
+            print(f"  {key:10s} {m:+.4f} ± {se:.4f}")
         return 0
     deals, seed, path = int(args[1]), int(args[2]), args[3]
     P.POLICIES["feedlog"] = _FeedLogBot

@@ -224,7 +224,7 @@ def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
 
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
           full: bool = False, late_rack: bool = True, net_of_held: bool = True,
-          kept_value: bool = False, connect: bool = False) -> list[Option]:
+          kept_value: bool = False, connect: bool = False, kept_weight: float = KEPT_VALUE_WEIGHT) -> list[Option]:
     """The throws from a rack just after the draw, best first (the tutor's ranking).
 
     One search finds the fewest steps and which throws keep them; only those are weighed
@@ -279,7 +279,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
                 # counts on the board if the hand is ours (about 1 in players, CR-22) and in
                 # the rack we pay if it is not (CR-23): so keep aces, throw 10-13 first.
                 pw = 1.0 / view.players
-                score += KEPT_VALUE_WEIGHT * (pw * pay - (1 - pw) * penalty)
+                score += kept_weight * (pw * pay - (1 - pw) * penalty)
         if connect:
             # Experimental (the conn bots of tutor/experiments.py): a throw whose partners are
             # still live gives up more of the next draws than one whose partners are seen.

@@ -183,3 +183,56 @@ def test_the_outs_first_tutor_keeps_the_most_outs_and_the_safest_among_them() ->
     got = BOTS["touts"](random.Random(0)).discard(v, rack15)
     best = [o for o in opts if o.outs == top]
     assert got == max(best, key=lambda o: o.score).discard
+
+
+def test_the_close_chance_model_falls_with_the_steps_and_rises_with_the_outs() -> None:
+    from tutor.experiments import close_chance
+
+    for players, stock in ((4, 40), (4, 16), (2, 70), (2, 30)):
+        by_steps = [close_chance(players, s, 12, 70, stock) for s in (1, 2, 3, 4, 5)]
+        assert by_steps == sorted(by_steps, reverse=True)
+        by_outs = [close_chance(players, 2, o, 70, stock) for o in (2, 8, 16, 30)]
+        assert by_outs == sorted(by_outs)
+        assert all(0.0 < p < 1.0 for p in by_steps + by_outs)
+
+
+def test_the_value_bots_throw_within_one_step_of_the_fewest() -> None:
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    v = _view(None)
+    full = {o.discard: o.steps for o in weigh(v, rack15, full=True)}
+    for name in ("tvalue", "trace"):
+        opts = BOTS[name](random.Random(0)).options(v, rack15)
+        assert {o.discard for o in opts} == {t for t, s in full.items() if s <= min(full.values()) + 1}
+        assert BOTS[name](random.Random(0)).discard(v, rack15) == opts[0].discard
+
+
+def test_tkv_keeps_the_most_outs_and_an_ace_over_a_loose_tile_its_feed_term_would_throw() -> None:
+    """tkv: the most live outs first; among those the kept tiles' worth at about a point's
+    weight outweighs a small feed-risk difference, so the loose ace stays (CR-22: 25 on a board)."""
+    v = View(CLOSED, list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1")), [], players=4, stock=40)
+    ace = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k5"))
+    bot = BOTS["tkv"](random.Random(0))
+    opts = bot.options(v, ace)
+    assert opts[0].outs == max(o.outs for o in opts if o.steps == opts[0].steps)
+    assert bot.discard(v, ace) == parse_tiles("k5")[0]
+    kv = weigh(v, ace, late_rack=False, kept_value=True, kept_weight=0.005)
+    by = {o.discard: o.score for o in kv}
+    plain = {o.discard: o.score for o in weigh(v, ace, late_rack=False)}
+    k1, k5 = parse_tiles("k1 k5")
+    assert by[k5] - by[k1] > plain[k5] - plain[k1]  # the kept value moves the ace's throw down
+
+
+def test_ties_compares_the_pick_with_the_throws_tied_with_it(capsys) -> None:  # noqa: ANN001
+    from tutor import experiments as E
+
+    E._TieBot.rows.clear()
+    assert E.main(["ties", "4", "1", "8", "tkv"]) == 0
+    assert E._TieBot.base is BOTS["tkv"]
+    out = capsys.readouterr().out
+    assert "throws with ties" in out and "ace" in out
+    for rec in E._TieBot.rows:
+        assert len(rec) >= 2 and sum(r["pick"] for r in rec) == 1
+    summary = E.tie_summary(E._TieBot.rows)
+    picks = [next(r for r in rec if r["pick"]) for rec in E._TieBot.rows]
+    mean_pen = sum(sum(r["penalty"] for r in rec) / len(rec) for rec in E._TieBot.rows) / len(picks)
+    assert abs(summary["penalty"][0] - (sum(p["penalty"] for p in picks) / len(picks) - mean_pen)) < 1e-9
