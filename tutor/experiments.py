@@ -67,13 +67,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import random
 import sys
 from collections.abc import Sequence
 
-from engine import Tile, preset
+from engine import RemiError, Tile, preset, tile_board_value, tile_rack_penalty
+from engine.scoring import atu_multiplier
 from tutor import policy as P
 from tutor.policy import View, live_copies, p_reach, seen_counts, unseen_total, weigh
+from tutor.sim import _mean_se, run_match
 from tutor.steps import _need, analyse_counts, counts, throws_counts
 
 
@@ -212,9 +215,6 @@ class ValueBot(P.TutorBot):
     name = "tvalue"
 
     def _scored(self, view: View, rack15: list[Tile]) -> list[tuple[float, float, float, P.Option]]:
-        from engine import tile_board_value, tile_rack_penalty
-        from engine.scoring import atu_multiplier
-
         opts = weigh(view, rack15, full=True)
         unseen = unseen_total(view, seen_counts(view, rack15))
         m = atu_multiplier(view.atu, view.rules) if view.rules.is_closed else 1
@@ -318,7 +318,7 @@ class OutsFirstTutorBot(P.TutorBot):
         return sorted(opts, key=lambda o: (o.steps, -o.outs, -o.score, o.discard.code))
 
 
-class KeptValueOutsFirstBot(P.TutorBot):
+class KeptValueOutsFirstBot(OutsFirstTutorBot):
     """The tutor whose ties among the most-outs throws also weigh the kept tiles' worth, at
     about its worth in the score's units (a point is about 1/200 of a hand's swing between
     closing and paying a rack): its feed term alone throws aces and 13s (the edge tiles, with
@@ -326,10 +326,6 @@ class KeptValueOutsFirstBot(P.TutorBot):
 
     name = "tkv"
     weigh_options = {"late_rack": False, "kept_value": True, "kept_weight": 0.005}
-
-    def options(self, view: View, rack15: list[Tile]) -> list[P.Option]:
-        opts = super().options(view, rack15)
-        return sorted(opts, key=lambda o: (o.steps, -o.outs, -o.score, o.discard.code))
 
 
 class ConnectTutorBot(P.TutorBot):
@@ -474,8 +470,6 @@ class _TieBot(P.TutorBot):
         tied = [o.discard for o in fast if outs[o.discard] == top]
         if len(tied) < 2 or t not in tied:
             return t
-        from engine import tile_rack_penalty
-
         stock = [0] * 53
         for x in view.stock_tiles:  # type: ignore[attr-defined]
             stock[x.code] += 1
@@ -496,8 +490,6 @@ class _TieBot(P.TutorBot):
 
 def tie_summary(rows: list[list[dict]]) -> dict[str, tuple[float, float]]:
     """Per figure: the pick's value less the mean of its tied throws, averaged, with its error."""
-    from tutor.sim import _mean_se
-
     out = {}
     for key in ("ace", "13", "2-9", "penalty", "feed_risk", "feeds", "stock_outs"):
         diffs = [float(next(r[key] for r in rec if r["pick"])) - sum(float(r[key]) for r in rec) / len(rec)
@@ -506,42 +498,75 @@ def tie_summary(rows: list[list[dict]]) -> dict[str, tuple[float, float]]:
     return out
 
 
+USAGE = {"agree": "agree PLAYERS DEALS SEED", "ties": "ties PLAYERS DEALS SEED [BOT]",
+         "feedlog": "feedlog DEALS SEED FILE"}
+
+
+def _numbers(cmd: str, args: Sequence[str], names: Sequence[str]) -> list[int]:
+    """The whole-number arguments of ``cmd``, checked: one line naming the bad one, else RemiError."""
+    if len(args) < len(names):
+        raise RemiError(f"{cmd}: expected {USAGE[cmd]}")
+    out = []
+    for name, text in zip(names, args):
+        try:
+            value = int(text)
+        except ValueError:
+            raise RemiError(f"{cmd}: {name} must be a whole number, not {text!r}") from None
+        if name == "PLAYERS" and not 2 <= value <= 4:
+            raise RemiError(f"{cmd}: PLAYERS must be 2, 3 or 4, not {value}")
+        if name == "DEALS" and value < 1:
+            raise RemiError(f"{cmd}: DEALS must be at least 1, not {value}")
+        out.append(value)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] not in ("sim", "feedlog", "agree", "ties"):
         print(__doc__)
         return 2
-    _patch_table()
-    if args[0] == "sim":
+    cmd, rest = args[0], args[1:]
+    if cmd == "sim":
         from tutor import sim as S
 
+        _patch_table()
         P.POLICIES.update(BOTS)
-        return S.main(args[1:])
-    from tutor.sim import run_match
-
-    if args[0] == "agree":
-        players, deals, seed = int(args[1]), int(args[2]), int(args[3])
+        return S.main(rest)
+    try:
+        if cmd == "feedlog":
+            deals, seed = _numbers(cmd, rest, ("DEALS", "SEED"))
+            if len(rest) < 3:
+                raise RemiError(f"{cmd}: expected {USAGE[cmd]}")
+            folder = os.path.dirname(os.path.abspath(rest[2]))
+            if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+                raise RemiError(f"{cmd}: cannot write {rest[2]} (no such folder, or not writable)")
+        else:
+            players, deals, seed = _numbers(cmd, rest, ("PLAYERS", "DEALS", "SEED"))
+            if cmd == "ties" and len(rest) > 3 and rest[3] not in BOTS and rest[3] not in P.POLICIES:
+                raise RemiError(f"{cmd}: no bot {rest[3]!r} (bots: {', '.join(sorted({*BOTS, *P.POLICIES}))})")
+    except RemiError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    _patch_table()
+    if cmd == "agree":
         P.POLICIES["agree"] = _AgreeBot
         run_match(preset("closed"), ["agree"] + ["greedy"] * (players - 1), deals, seed)
         print(json.dumps(_AgreeBot.tally))
         return 0
-    if args[0] == "ties":
-        players, deals, seed = int(args[1]), int(args[2]), int(args[3])
-        _TieBot.base = BOTS[args[4]] if len(args) > 4 else P.TutorBot
+    if cmd == "ties":
+        _TieBot.base = {**P.POLICIES, **BOTS}[rest[3]] if len(rest) > 3 else P.TutorBot
         P.POLICIES["ties"] = _TieBot
         run_match(preset("closed"), ["ties"] + ["greedy"] * (players - 1), deals, seed)
         print(f"{len(_TieBot.rows)} throws with ties among greedy's most live outs; the pick less the tied throws' mean:")
         for key, (m, se) in tie_summary(_TieBot.rows).items():
             print(f"  {key:10s} {m:+.4f} ± {se:.4f}")
         return 0
-    deals, seed, path = int(args[1]), int(args[2]), args[3]
     P.POLICIES["feedlog"] = _FeedLogBot
     run_match(preset("closed"), ["feedlog", "greedy"], deals, seed)
-    with open(path, "w", encoding="utf-8") as fh:
+    with open(rest[2], "w", encoding="utf-8") as fh:
         json.dump(_FeedLogBot.rows, fh)
     print(f"{len(_FeedLogBot.rows)} throws, {sum(len(r['candidates']) for r in _FeedLogBot.rows)} candidates")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -236,3 +236,23 @@ def test_ties_compares_the_pick_with_the_throws_tied_with_it(capsys) -> None:  #
     picks = [next(r for r in rec if r["pick"]) for rec in E._TieBot.rows]
     mean_pen = sum(sum(r["penalty"] for r in rec) / len(rec) for rec in E._TieBot.rows) / len(picks)
     assert abs(summary["penalty"][0] - (sum(p["penalty"] for p in picks) / len(picks) - mean_pen)) < 1e-9
+
+
+def test_the_experiment_commands_refuse_bad_arguments_in_one_line_and_write_nothing(tmp_path, capsys) -> None:  # noqa: ANN001
+    from tutor import experiments as E
+
+    out = tmp_path / "log.json"
+    cases = [
+        (["ties", "4", "x", "8"], "DEALS must be a whole number, not 'x'"),
+        (["ties", "5", "1", "8"], "PLAYERS must be 2, 3 or 4"),
+        (["ties", "4", "1", "8", "nobot"], "no bot 'nobot'"),
+        (["agree", "4", "0", "8"], "DEALS must be at least 1"),
+        (["agree", "4"], "expected agree PLAYERS DEALS SEED"),
+        (["feedlog", "1", "8"], "expected feedlog DEALS SEED FILE"),
+        (["feedlog", "1", "8", str(tmp_path / "no" / "such" / "log.json")], "cannot write"),
+    ]
+    for argv, message in cases:
+        assert E.main(argv) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1 and err.startswith("error: ")
+    assert not out.exists() and list(tmp_path.iterdir()) == []
