@@ -19,6 +19,7 @@ from typing import Any
 
 from engine import RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
 from tutor.policy import HORIZON, View, draw_advice, feed_risk, partners, seen_counts, weigh
+from tutor.steps import steps as steps_to_close
 
 __all__ = ["advise"]
 
@@ -158,19 +159,22 @@ def advise(
             out["explanation"] = (f"Pull the atu {_name(atu_tile, rules)} in instead of drawing: it completes your "
                                   f"board. Throw {_name(close.discard, rules)} and close for {close.points}.")
             return out
-        choice = draw_advice(view)
+        choice = draw_advice(view, atu_close=True)
         source_word = "row" if rules.is_closed else ("tournante" if tournante else "pile")
         if choice == "row" and top is not None:
             out["draw"] = source_word if not rules.is_closed else "row"
             seen2 = list(seen)
             seen2.remove(top)  # taken: it is on the rack now, not face up (counted once)
             v2 = View(**{**view.__dict__, "seen": seen2, "keep": top if not rules.is_closed else None})
-            opts = weigh(v2, [*held, top], full=True)
+            opts = weigh(v2, [*held, top], full=True, atu_close=True)
             out["advice"] = [_opt_dict(o, rules) for o in opts]
             where = "your row" if rules.is_closed else f"the {source_word}"
             to_go = f"{opts[0].steps} to go" if opts[0].steps else "it completes your board"
-            out["explanation"] = (f"Take {_name(top, rules)} from {where}: it brings you one step nearer "
-                                  f"({to_go}). " + _why(opts, [*held, top], rules, view))
+            nearer = f"it brings you one step nearer ({to_go})"
+            if rules.is_closed and opts[0].steps >= steps_to_close(held, rules):
+                # Taken only for the atu (draw_advice): the steps stay, the atu fills a gap.
+                nearer = f"it lets the atu {_name(atu_tile, rules)} fill a gap" if atu_tile is not None else nearer
+            out["explanation"] = f"Take {_name(top, rules)} from {where}: {nearer}. " + _why(opts, [*held, top], rules, v2)
             return out
         out["draw"] = "stock"
         from tutor.steps import _need, analyse_counts, counts
@@ -202,7 +206,7 @@ def advise(
                               f"and throw {_name(close.discard, rules)}{extra}."
                               + (f" The board is worth {close.points}." if rules.is_closed else ""))
         return out
-    opts = weigh(view, held, full=True)
+    opts = weigh(view, held, full=True, atu_close=True)
     out["advice"] = [_opt_dict(o, rules) for o in opts]
     out["explanation"] = _why(opts, held, rules, view)
     if first_round and can_close(held, rules):
@@ -218,7 +222,8 @@ def _close_dict(close: Any, rules: Rules) -> dict[str, Any]:
 def _opt_dict(o: Any, rules: Rules) -> dict[str, Any]:
     return {"discard": _name(o.discard, rules), "steps": o.steps, "outs": o.outs,
             "out_tiles": [_name(t, rules) for t in o.out_kinds], "p_close": round(o.p_close, 4),
-            "feed_risk": round(o.feed_risk, 4), "pay": round(o.pay, 1), "score": round(o.score, 4)}
+            "feed_risk": round(o.feed_risk, 4), "pay": round(o.pay, 1), "score": round(o.score, 4),
+            "atu_fills": o.atu_fills}
 
 
 def _partners(t: Tile, rack: Sequence[Tile]) -> tuple[bool, bool]:
@@ -253,6 +258,9 @@ def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) ->
         reason = "it fits nothing on your rack"
         if live <= 2:
             reason += f" and only {live} cop{'y' if live == 1 else 'ies'} of its number {'is' if live == 1 else 'are'} still live"
+    elif best.atu_fills and view.atu is not None:
+        reason = (f"the rest then lacks one tile, and the atu {_name(view.atu, rules)} is that tile" if best.steps == 1
+                  else f"the atu {_name(view.atu, rules)} then fills one of the gaps of the rest")
     else:
         worse = [o for o in opts[1:] if o.steps > best.steps]
         reason = (f"throwing it keeps you {best.steps} step{'s' if best.steps != 1 else ''} from a close "
@@ -272,6 +280,9 @@ def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) ->
         keep_line = f" Keep {_name(k, rules)}: it serves {serves}."
     if best.steps == 0:
         line2 = "The rest is then a whole board: your next draw closes, whatever it is."
+    elif best.atu_fills and best.steps == 1 and view.atu is not None:
+        line2 = ("On your next turn pull the atu in instead of drawing and close (CR-19): a sure close, "
+                 "unless someone closes first.")
     else:
         line2 = (f"You are then {best.steps} step{'s' if best.steps != 1 else ''} from a close, with {best.outs} live "
                  f"out{'s' if best.outs != 1 else ''}: {100 * best.p_close:.0f}% to close within {HORIZON} draws.")

@@ -8,8 +8,16 @@ are added to the simulator only by this module's command line:
     python -m tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws a most-outs tile
     python -m tutor.experiments ties PLAYERS DEALS SEED [BOT]  # its picks among greedy's ties
 
-Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says four players):
+Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says four players).
+The tutor's variants build on the tutor as it was before the atu term (``tnoatu``, up to
+commit 0a5b54c), the one docs/tutor.md measured them against:
 
+* ``tnoatu``: the tutor before the atu term: the atu's kind counted as any other out.
+* ``tatu``: ``tnoatu`` counting the atu as a sure out in its throws (``weigh(atu_close=True)``):
+  when the atu fills a gap of the rack left, it can be pulled in instead of the last draw
+  (CR-19), so the rack is one draw nearer than its steps say (at one step, a sure close on the
+  next turn). ``tatud``, the tutor since: also takes its row's top when that keeps the steps
+  and lets the atu fill a gap (``draw_advice(atu_close=True)``).
 * ``tdraw``: the tutor's throws; before the draw it takes its row's top when that leaves
   fewer steps, or the same steps with a better chance to close (:func:`draw_by_value`).
 * ``tnodef``: the tutor without its feed term (``weigh(defence=False)``): at four players a
@@ -120,24 +128,44 @@ def draw_by_value(view: View) -> str:
     return "row" if best[1] > v_stock else "stock"
 
 
-class DrawValueBot(P.TutorBot):
+class BeforeAtuTutorBot(P.TutorBot):
+    """The tutor before the atu term (up to commit 0a5b54c): the base of the variants below,
+    so that they play as they did when docs/tutor.md measured them."""
+
+    name = "tnoatu"
+    weigh_options: dict = {}
+
+
+class DrawValueBot(BeforeAtuTutorBot):
     name = "tdraw"
 
     def draw(self, view: View) -> str:
         return draw_by_value(view)
 
 
-class NoDefenceBot(P.TutorBot):
+class NoDefenceBot(BeforeAtuTutorBot):
     name = "tnodef"
     weigh_options = {"defence": False}
 
 
-class NoLateRackBot(P.TutorBot):
+class NoLateRackBot(BeforeAtuTutorBot):
     name = "tnolate"
     weigh_options = {"late_rack": False}
 
 
-class NearTieBot(P.TutorBot):
+class AtuThrowTutorBot(BeforeAtuTutorBot):
+    name = "tatu"
+    weigh_options = {"atu_close": True}
+
+    def draw(self, view: View) -> str:
+        return P.draw_advice(view)  # the throws only: the draw as before
+
+
+class AtuTutorBot(P.TutorBot):
+    name = "tatud"  # the tutor as shipped since the atu term, under the name of its first runs
+
+
+class NearTieBot(BeforeAtuTutorBot):
     """The tutor, choosing at random among the throws as fast as its best (the same steps and
     live outs) whose score is less than ``NEAR`` under it: a feed risk a little lower is no
     reason to throw from the same corner of the rack turn after turn."""
@@ -159,22 +187,22 @@ class RandomTieBot(NearTieBot):
     NEAR = 1e-9
 
 
-class NotNetOfHeldBot(P.TutorBot):
+class NotNetOfHeldBot(BeforeAtuTutorBot):
     name = "tnoheld"
     weigh_options = {"net_of_held": False}
 
 
-class PlainBot(P.TutorBot):
+class PlainBot(BeforeAtuTutorBot):
     name = "tplain"
     weigh_options = {"defence": False, "late_rack": False}
 
 
-class KeptValuePlainBot(P.TutorBot):
+class KeptValuePlainBot(BeforeAtuTutorBot):
     name = "tev"
     weigh_options = {"defence": False, "late_rack": False, "kept_value": True}
 
 
-class KeptValueTutorBot(P.TutorBot):
+class KeptValueTutorBot(BeforeAtuTutorBot):
     name = "tutev"
     weigh_options = {"late_rack": False, "kept_value": True}
 
@@ -207,7 +235,7 @@ def close_chance(players: int, steps: int, outs: int, unseen: int, stock: int) -
     return 1.0 / (1.0 + math.exp(-z))
 
 
-class ValueBot(P.TutorBot):
+class ValueBot(BeforeAtuTutorBot):
     """Every throw within one step of the fewest, ranked by the model's chance to close the hand
     (:func:`close_chance`) less the tutor's feed term: a throw a step further with many more
     live outs can beat the fewest steps with hardly any."""
@@ -307,7 +335,7 @@ class ConnectGreedyBot(P.GreedyBot):
         return best[1]
 
 
-class OutsFirstTutorBot(P.TutorBot):
+class OutsFirstTutorBot(BeforeAtuTutorBot):
     """The tutor that never gives up a live out for its feed estimate: the most outs among the
     fewest-step throws, its score (the feed risk, the late-hand term) only among those."""
 
@@ -328,7 +356,7 @@ class KeptValueOutsFirstBot(OutsFirstTutorBot):
     weigh_options = {"late_rack": False, "kept_value": True, "kept_weight": 0.005}
 
 
-class ConnectTutorBot(P.TutorBot):
+class ConnectTutorBot(BeforeAtuTutorBot):
     name = "tconn"
     weigh_options = {"connect": True}
 
@@ -377,7 +405,7 @@ class OracleTieBot(OracleBot):
 
 BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NearTieBot, NotNetOfHeldBot, PlainBot,
                             KeptValuePlainBot, KeptValueTutorBot, KeptValueOutsFirstBot, ValueBot, RaceBot, SeatGreedyBot, OtherTiesGreedyBot, FixedTieGreedyBot, ConnectGreedyBot, OutsFirstTutorBot,
-                            ConnectTutorBot, OracleBot, OracleTieBot)}
+                            ConnectTutorBot, BeforeAtuTutorBot, AtuThrowTutorBot, AtuTutorBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

@@ -59,6 +59,8 @@ class Option:
     feed_risk: float
     pay: float
     score: float
+    #: the atu fills a gap of the rack left: it can be pulled in instead of the last draw (CR-19)
+    atu_fills: bool = False
 
 
 def live_copies(code: int, rules: Rules, seen_cnt: list[int]) -> int:
@@ -222,9 +224,19 @@ def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
     return min(0.95, 1.0 / (1.0 + math.exp(-z)))
 
 
+def atu_fills(view: View, mask: int) -> bool:
+    """Whether the atu is one of the outs in ``mask`` (Closed Rummy only).
+
+    A joker atu stands for any tile (RULES.md 0.7): it fills a gap whenever a joker would.
+    """
+    atu = view.atu
+    return view.rules.is_closed and atu is not None and bool(mask >> atu.code & 1)
+
+
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
           full: bool = False, late_rack: bool = True, net_of_held: bool = True,
-          kept_value: bool = False, connect: bool = False, kept_weight: float = KEPT_VALUE_WEIGHT) -> list[Option]:
+          kept_value: bool = False, connect: bool = False, kept_weight: float = KEPT_VALUE_WEIGHT,
+          atu_close: bool = False) -> list[Option]:
     """The throws from a rack just after the draw, best first (the tutor's ranking).
 
     One search finds the fewest steps and which throws keep them; only those are weighed
@@ -254,9 +266,14 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
         kinds_out = [code for code in range(53) if mask >> code & 1]
         o = sum(live_copies(code, rules, seen_cnt) for code in kinds_out)
         p = o / unseen
-        pc = p_reach(s, p, horizon)
+        fills = atu_close and atu_fills(view, mask)
+        # CR-19: when the atu fills a gap of the rack left, it can be pulled in instead of the
+        # last draw: one step fewer left to chance (at one step, a sure close on the next turn
+        # if the hand lasts that long).
+        s_left = s - 1 if fills else s
+        pc = p_reach(s_left, p, horizon)
         risk = feed_risk(d, view, seen_plain) if defence else 0.0
-        p_long = p_reach(s, p, min(draws_left, 10))
+        p_long = p_reach(s_left, p, min(draws_left, 10))
         # Closing first: the chance to close before the stock runs out (the same model),
         # less the chance of handing the left neighbour a tile they use.
         # Feeding matters most heads-up, where the left neighbour is the only rival. In Simple
@@ -284,7 +301,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
             # Experimental (the conn bots of tutor/experiments.py): a throw whose partners are
             # still live gives up more of the next draws than one whose partners are seen.
             score -= CONNECT_WEIGHT * connectors(d, rest, rules, seen_cnt) / unseen
-        opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score))
+        opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score, fills))
     # Steps first (the fewest), then the score.
     opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))
     return opts
@@ -352,14 +369,15 @@ class TutorBot:
     """The tutor's advice, played: the best-ranked throw; takes a row tile that improves the rack."""
 
     name = "tutor"
-    #: keyword arguments of :func:`weigh` (variants of the tutor in tutor/experiments.py set them)
-    weigh_options: dict[str, bool] = {}
+    #: keyword arguments of :func:`weigh` (variants of the tutor in tutor/experiments.py set them);
+    #: ``atu_close`` also sets the draw's (:func:`draw_advice`)
+    weigh_options: dict[str, bool] = {"atu_close": True}
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
     def draw(self, view: View) -> str:
-        return draw_advice(view)
+        return draw_advice(view, atu_close=bool(self.weigh_options.get("atu_close")))
 
     def options(self, view: View, rack15: list[Tile]) -> list[Option]:
         """The throws, best first: those keeping the fewest steps, else every throw."""
@@ -369,13 +387,34 @@ class TutorBot:
         return self.options(view, rack15)[0].discard
 
 
-def draw_advice(view: View) -> str:
-    """Row or stock: take the visible tile when, kept, it leaves the rack fewer steps away."""
+def draw_advice(view: View, atu_close: bool = False) -> str:
+    """Row or stock: take the visible tile when, kept, it leaves the rack fewer steps away.
+
+    With ``atu_close`` the steps are those left to chance: one fewer when the atu fills a gap
+    (CR-19), so a row tile that keeps the steps but lets the atu fill the last gap is taken.
+    """
     if view.top is None or view.top.is_joker:
         return "stock"
     before = _steps_after(view, view.rack)
     after = _steps_after(view, [*view.rack, view.top])  # 15 tiles: the best throw left out
-    return "row" if after < before else "stock"
+    if after < before:
+        return "row"
+    if atu_close and after == before and view.atu is not None and view.rules.is_closed:
+        rules, need = view.rules, _need(view.rules)
+        cnt, j = counts(view.rack)
+        if atu_fills(view, analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)[1]):
+            return "stock"  # the atu already fills a gap of the rack as it is
+        rack15 = [*view.rack, view.top]
+        cnt15, j15 = counts(rack15)
+        _, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)
+        for d in set(rack15):
+            if free >> d.code & 1:
+                rest = list(rack15)
+                rest.remove(d)
+                cnt, j = counts(rest)
+                if atu_fills(view, analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)[1]):
+                    return "row"
+    return "stock"
 
 
 LOOKAHEAD_CANDIDATES = 3  # the tutor's best throws the look-ahead weighs

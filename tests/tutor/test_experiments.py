@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import CLOSED, parse_tiles
 from tutor.experiments import BOTS, OracleBot, _feeds, draw_by_value
 from tutor.policy import POLICIES, View, weigh
+
+@pytest.fixture(autouse=True)
+def _own_process_only():  # noqa: ANN202
+    """The commands register their bots and patch the table for their own process: undo that
+    after each test, so that no other test module sees them (tests/tutor/test_sim.py)."""
+    from tutor import sim
+
+    before, view = dict(POLICIES), sim.Table.view
+    yield
+    POLICIES.clear()
+    POLICIES.update(before)
+    sim.Table.view = view
+
 
 ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
 
@@ -95,17 +110,10 @@ def test_agree_counts_the_tutors_throws_against_greedys_most_outs(capsys) -> Non
     feed term may give up a few outs; at four players it broke only ties in 387 of 387)."""
     import json
 
-    from tutor import sim
     from tutor.experiments import _AgreeBot, main
 
     _AgreeBot.tally = {"throws": 0, "most_outs": 0, "tied_with_another": 0}
-    before, view = dict(POLICIES), sim.Table.view
-    try:
-        assert main(["agree", "2", "2", "5"]) == 0
-    finally:  # the command registers its bot and patches the table for its own process only
-        POLICIES.clear()
-        POLICIES.update(before)
-        sim.Table.view = view
+    assert main(["agree", "2", "2", "5"]) == 0
     tally = json.loads(capsys.readouterr().out)
     assert tally["throws"] > 10
     assert 0.85 * tally["throws"] <= tally["most_outs"] <= tally["throws"]

@@ -1,0 +1,102 @@
+"""The atu as a sure out (CR-19): a rack one tile short whose gap the atu fills closes on the
+next turn, without drawing. The tutor's ranking and draw count it as such when asked."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import CLOSED, Tile, best_close, parse_tiles
+from tutor.policy import View, atu_fills, draw_advice, weigh
+from tutor.sim import full_deck
+from tutor.steps import _need, analyse_counts, counts
+
+# Four formations of 11 tiles (r3-r6, b10-b12, k1-k4) and two pairs, y8 y9 and k7 b7: any of
+# y8 y9 k7 b7 thrown keeps one step; y8 or y9 leaves the 7s to complete (r7 or y7), k7 or b7
+# the yellow run (y7 or y10).
+RACK15 = parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 y9 k7 b7")
+ATU = Tile.parse("r7")
+
+
+def _view(rack: list[Tile], atu: Tile | None = ATU, top: Tile | None = None) -> View:
+    return View(CLOSED, list(rack), [atu] if atu is not None else [], top, atu, [], [], 14, 40, 4)
+
+
+def test_the_throw_that_lets_the_atu_fill_the_gap_comes_first_and_closes_surely() -> None:
+    plain = weigh(_view(RACK15), RACK15)
+    assert str(plain[0].discard) in ("k7", "b7")  # most live outs: y7 y10 and jokers, 6
+    opts = weigh(_view(RACK15), RACK15, atu_close=True)
+    best = opts[0]
+    assert str(best.discard) in ("y8", "y9") and best.atu_fills
+    assert best.steps == 1 and best.p_close == 1.0
+    assert {str(o.discard) for o in opts if not o.atu_fills} == {"k7", "b7"}
+    assert all(o.p_close < 1 for o in opts if not o.atu_fills)
+    # ... and it is a sure close: the next turn, the atu pulled in instead of drawing.
+    rest = list(RACK15)
+    rest.remove(best.discard)
+    close = best_close(rest, CLOSED, atu=ATU)
+    assert close is not None and ATU in [t for f in close.formations for t in f.tiles]
+
+
+def test_without_an_atu_filling_a_gap_nothing_changes() -> None:
+    view = _view(RACK15, atu=Tile.parse("k13"))
+    assert weigh(view, RACK15, atu_close=True) == weigh(view, RACK15)
+
+
+def test_a_joker_atu_fills_any_gap_a_joker_would() -> None:
+    joker = Tile.parse("*")
+    opts = weigh(_view(RACK15, atu=joker), RACK15, atu_close=True)
+    assert all(o.atu_fills and o.p_close == 1.0 for o in opts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whenever_the_atu_is_said_to_fill_a_one_step_rack_it_closes(seed: int) -> None:
+    """Against the engine: every 14-tile rack one step away whose outs hold the atu's kind
+    closes with the atu pulled in (CR-19), and no atu outside the outs does."""
+    rng = random.Random(seed)
+    deck = full_deck(CLOSED)
+    board = parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12")
+    checked = 0
+    while checked < 30:
+        # A board with one tile swapped for a random one: one step away, or a board still.
+        rack = list(board)
+        rack.pop(rng.randrange(len(rack)))
+        rack.append(rng.choice(deck))
+        cnt, j = counts(rack)
+        steps, mask = analyse_counts(cnt, j, 14, _need(CLOSED), CLOSED.long_run)
+        if steps != 1:
+            continue
+        for code in range(53):
+            atu = Tile(code)
+            if rack.count(atu) >= (CLOSED.jokers if atu.is_joker else CLOSED.copies):
+                continue  # every copy on the rack: it cannot be the atu
+            fills = atu_fills(_view(rack, atu), mask)
+            assert (best_close(rack, CLOSED, atu=atu) is not None) == fills, (rack, atu)
+        checked += 1
+
+
+def test_the_draw_takes_a_row_tile_that_lets_the_atu_fill_the_last_gap() -> None:
+    rack = list(RACK15)
+    rack.remove(Tile.parse("k7"))  # one step away: the 7s lack two, so y7 or y10 for the yellow run
+    top = Tile.parse("k7")
+    view = _view(rack, top=top)
+    assert draw_advice(view) == "stock"  # k7 leaves the steps as they are
+    assert draw_advice(view, atu_close=True) == "row"  # ... but then y8 thrown, the atu r7 closes
+    assert draw_advice(_view(rack, atu=Tile.parse("k13"), top=top), atu_close=True) == "stock"
+
+
+def test_the_tutor_plays_the_atu_and_the_tutor_before_it_did_not() -> None:
+    from tutor.experiments import BOTS
+    from tutor.policy import POLICIES
+
+    rng = random.Random(0)
+    tutor, before, throws_only = POLICIES["tutor"](rng), BOTS["tnoatu"](rng), BOTS["tatu"](rng)
+    assert str(tutor.discard(_view(RACK15), list(RACK15))) in ("y8", "y9")
+    assert str(throws_only.discard(_view(RACK15), list(RACK15))) in ("y8", "y9")
+    assert str(before.discard(_view(RACK15), list(RACK15))) in ("k7", "b7")
+    rack = list(RACK15)
+    rack.remove(Tile.parse("k7"))
+    row_view = _view(rack, top=Tile.parse("k7"))
+    assert tutor.draw(row_view) == "row"
+    assert before.draw(row_view) == throws_only.draw(row_view) == "stock"
