@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
-from tutor.policy import HORIZON, View, draw_advice, feed_risk, partners, seen_counts, weigh
+from tutor.policy import HORIZON, View, atu_fills, draw_advice, feed_risk, partners, seen_counts, weigh
 from tutor.steps import steps as steps_to_close
 
 __all__ = ["advise"]
@@ -190,6 +190,8 @@ def advise(
                else "there is nothing to take")
         out["explanation"] = (f"Draw from the stock: {why}. You are {s} step{'s' if s != 1 else ''} from a close, "
                               f"with {live} live out{'s' if live != 1 else ''}.")
+        if atu_fills(view, mask):  # one step away it would have closed above
+            out["explanation"] += f" The atu {_name(atu_tile, rules)} fills one of the gaps: pull it in for the last."
         return out
 
     # After the draw: close if the rack allows it. A tournante is only on offer in the first

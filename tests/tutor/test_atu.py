@@ -100,3 +100,17 @@ def test_the_tutor_plays_the_atu_and_the_tutor_before_it_did_not() -> None:
     row_view = _view(rack, top=Tile.parse("k7"))
     assert tutor.draw(row_view) == "row"
     assert before.draw(row_view) == throws_only.draw(row_view) == "stock"
+
+
+def test_the_advice_says_when_the_atu_fills_a_gap() -> None:
+    from tutor import advise
+
+    after = advise(" ".join(map(str, RACK15)), variant="closed", atu="r7")
+    assert after["advice"][0]["atu_fills"] and after["advice"][0]["p_close"] == 1.0
+    assert "atu r7" in after["explanation"] and "pull the atu in" in after["explanation"]
+    assert not any(o["atu_fills"] for o in after["advice"] if o["discard"] in ("k7", "b7"))
+    before = advise("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 b7 k13", variant="closed", atu="r7")
+    assert before["draw"] == "stock" and before["steps"] == 2
+    assert "The atu r7 fills one of the gaps" in before["explanation"]
+    plain = advise("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 b7 k13", variant="closed", atu="y1")
+    assert "atu" not in plain["explanation"]
