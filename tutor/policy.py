@@ -395,15 +395,14 @@ def draw_advice(view: View, atu_close: bool = False) -> str:
     """
     if view.top is None or view.top.is_joker:
         return "stock"
-    before = _steps_after(view, view.rack)
+    rules, need = view.rules, _need(view.rules)
+    cnt, j = counts(view.rack)
+    before, mask = analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)
     after = _steps_after(view, [*view.rack, view.top])  # 15 tiles: the best throw left out
     if after < before:
         return "row"
-    if atu_close and after == before and view.atu is not None and view.rules.is_closed:
-        rules, need = view.rules, _need(view.rules)
-        cnt, j = counts(view.rack)
-        if atu_fills(view, analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)[1]):
-            return "stock"  # the atu already fills a gap of the rack as it is
+    # Same steps: worth taking only for an atu that fills no gap yet but would after a throw.
+    if atu_close and after == before and view.atu is not None and rules.is_closed and not atu_fills(view, mask):
         rack15 = [*view.rack, view.top]
         cnt15, j15 = counts(rack15)
         _, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)
