@@ -18,6 +18,8 @@ commit 0a5b54c), the one docs/tutor.md measured them against:
   (CR-19), so the rack is one draw nearer than its steps say (at one step, a sure close on the
   next turn). ``tatud``, the tutor since: also takes its row's top when that keeps the steps
   and lets the atu fill a gap (``draw_advice(atu_close=True)``).
+* ``tlook``: the tutor as shipped, its fewest-step throws re-ranked by a two-draw look-ahead
+  (the next out drawn, then the best throw), the atu counted, less the feed term.
 * ``tdraw``: the tutor's throws; before the draw it takes its row's top when that leaves
   fewer steps, or the same steps with a better chance to close (:func:`draw_by_value`).
 * ``tnodef``: the tutor without its feed term (``weigh(defence=False)``): at four players a
@@ -163,6 +165,39 @@ class AtuThrowTutorBot(BeforeAtuTutorBot):
 
 class AtuTutorBot(P.TutorBot):
     name = "tatud"  # the tutor as shipped since the atu term, under the name of its first runs
+
+
+class LookTutorBot(P.TutorBot):
+    """The tutor as shipped, its throws that keep the fewest steps re-ranked by a look-ahead:
+    the chance to close within the draws left when the next out drawn is followed by the best
+    throw (:func:`tutor.policy.lookahead_value`, the atu counted as the tutor counts it), less
+    the tutor's feed term; ties go to the tutor's ranking. The ``lookahead`` bot of 29 Nov
+    weighed only the tutor's best three throws, without the atu or the feed term."""
+
+    name = "tlook"
+    #: the steps of the rack left at which the look-ahead ranks the throws (elsewhere the
+    #: tutor's ranking): one step away it ranks as the tutor does (a drawn out closes), and
+    #: far away its search is dear (a few seconds a throw at three steps and more)
+    look_steps = (2,)
+
+    def discard(self, view: View, rack15: list[Tile]) -> Tile:
+        opts = self.options(view, rack15)
+        cands = [o for o in opts if o.steps == opts[0].steps]
+        if len(cands) == 1 or cands[0].steps not in self.look_steps:
+            return cands[0].discard
+        seen_cnt = seen_counts(view, rack15)
+        unseen = unseen_total(view, seen_cnt)
+        draws = min(P.LOOKAHEAD_DRAWS, max(1, view.stock // max(1, view.players)))
+        weight = P.FEED_WEIGHT / max(1, view.players - 1) * (1.0 if view.rules.is_closed else 0.1)
+        best = None
+        for rank, o in enumerate(cands):
+            rest = list(rack15)
+            rest.remove(o.discard)
+            v = P.lookahead_value(view, rest, seen_cnt, unseen, draws, atu_close=True) - weight * o.feed_risk
+            key = (-round(v, 9), rank)
+            if best is None or key < best[0]:
+                best = (key, o.discard)
+        return best[1]
 
 
 class NearTieBot(BeforeAtuTutorBot):
@@ -405,7 +440,7 @@ class OracleTieBot(OracleBot):
 
 BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NearTieBot, NotNetOfHeldBot, PlainBot,
                             KeptValuePlainBot, KeptValueTutorBot, KeptValueOutsFirstBot, ValueBot, RaceBot, SeatGreedyBot, OtherTiesGreedyBot, FixedTieGreedyBot, ConnectGreedyBot, OutsFirstTutorBot,
-                            ConnectTutorBot, BeforeAtuTutorBot, AtuThrowTutorBot, AtuTutorBot, OracleBot, OracleTieBot)}
+                            ConnectTutorBot, BeforeAtuTutorBot, AtuThrowTutorBot, AtuTutorBot, LookTutorBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

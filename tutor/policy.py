@@ -455,13 +455,17 @@ def _follow_ups(cnt: list[int], j: int, size: int, need: int, lr: bool) -> tuple
     return got
 
 
-def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unseen: int, draws: int) -> float:
+def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unseen: int, draws: int,
+                    atu_close: bool = False) -> float:
     """Chance of closing within ``draws`` stock draws from a 14-tile rack, one draw looked ahead.
 
     For each live out kind x (weighted by its live copies over the unseen tiles): the rack
     after drawing x and throwing the best tile (fewest steps, then most live outs), valued by
     ``p_reach`` over the draws then left. A draw that is not an out leaves the rack as it is
-    (its steps and outs), valued the same way. Experimental (the ``lookahead`` bot).
+    (its steps and outs), valued the same way. With ``atu_close`` a rack whose gaps the atu
+    fills is one draw nearer (CR-19, as in :func:`weigh`), and after the drawn out the best
+    throw is the one that leaves the fewest steps to chance. Experimental (the ``lookahead``
+    bot, and ``tlook`` of tutor/experiments.py).
     """
     rules = view.rules
     size, need, lr = rules.hand_size, _need(rules), rules.long_run
@@ -472,10 +476,13 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
         return 0.0
     if s == 0:
         return 1.0
+    s_left = s - 1 if atu_close and atu_fills(view, mask) else s
+    if s_left == 0:
+        return 1.0  # the atu pulled in on the next turn closes (CR-19)
     live = {k: live_copies(k, rules, seen_cnt) for k in range(top) if mask >> k & 1}
     live = {k: n for k, n in live.items() if n}
     o = sum(live.values())
-    stay = (1.0 - o / unseen) * p_reach(s, o / unseen, draws - 1)
+    stay = (1.0 - o / unseen) * p_reach(s_left, o / unseen, draws - 1)
     gain = 0.0
     for x, n in live.items():
         if x == 52:
@@ -490,12 +497,12 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
             v = 1.0  # the drawn out closes the rack
         else:
             seen_cnt[x] += 1  # the drawn tile is no longer unseen
-            best_o = 0
+            v = 0.0
             for m3 in masks:
                 o3 = sum(live_copies(k, rules, seen_cnt) for k in range(top) if m3 >> k & 1)
-                best_o = max(best_o, o3)
+                s3 = s2 - 1 if atu_close and atu_fills(view, m3) else s2
+                v = max(v, p_reach(s3, o3 / max(1, unseen - 1), draws - 1))
             seen_cnt[x] -= 1
-            v = p_reach(s2, best_o / max(1, unseen - 1), draws - 1)
         if slot is not None:
             cnt[slot] -= 1
         gain += n / unseen * v

@@ -133,15 +133,15 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
     """Most tiles (jokers included) placed in groups whose targets add up to at most r, and
     the kinds that fill a gap of such a best choice of groups, and whether that choice leaves
     one or two places of target to grow a group by (then a tile that extends a group helps)."""
-    i = 0
-    while i < SLOTS and not cnt[i]:
-        i += 1
-    if i == SLOTS:
+    packed = bytes(cnt)
+    rest = packed.lstrip(b"\0")  # the lowest tile left is the first non-zero slot
+    if not rest:
         return _end(j, r, slack, need)
-    key = (bytes(cnt), j, r, slack, need, long_run)
+    key = (rest, j, r, slack, need, long_run)
     got = _memo.get(key)
     if got is not None:
         return got
+    i = SLOTS - len(rest)
     pos, c = divmod(i, 4)
     cnt[i] -= 1
     best = _NEG
@@ -195,8 +195,8 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
                 runs(q, u + 1)
                 taken.pop()
                 cnt[s] += 1
-                if q < HIGH and not any(cnt[q * 4 + c2] for c2 in range(4) if c2 != c):
-                    return  # nothing else wants this tile: never skip it
+                if q < HIGH and sum(cnt[q * 4:q * 4 + 4]) == cnt[s]:
+                    return  # nothing else wants this tile (no other colour of it): never skip it
 
         runs(pos, 1)
         # Set groups: this tile and some other colours of its number (and perhaps a joker).

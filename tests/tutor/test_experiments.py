@@ -264,3 +264,29 @@ def test_the_experiment_commands_refuse_bad_arguments_in_one_line_and_write_noth
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1 and err.startswith("error: ")
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others_as_the_tutor() -> None:
+    from tutor.policy import FEED_WEIGHT, lookahead_value, seen_counts, unseen_total
+
+    bot = BOTS["tlook"](random.Random(0))
+    # One step away: the tutor's own pick.
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    v = _view(None)
+    assert bot.discard(v, rack15) == bot.options(v, rack15)[0].discard
+    # Two steps away: the fewest-step throw with the best look-ahead value less the feed term.
+    rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 y8 y9 b7 k7 k13"))
+    v = View(CLOSED, list(rack15[:14]), [], players=2, stock=60)
+    opts = bot.options(v, rack15)
+    assert opts[0].steps == 2
+    seen = seen_counts(v, rack15)
+    unseen = unseen_total(v, seen)
+
+    def value(o):  # noqa: ANN001, ANN202
+        rest = list(rack15)
+        rest.remove(o.discard)
+        return lookahead_value(v, rest, seen, unseen, 10, atu_close=True) - FEED_WEIGHT * o.feed_risk
+
+    fastest = [o for o in opts if o.steps == 2]
+    assert len(fastest) > 1
+    assert value(next(o for o in fastest if o.discard == bot.discard(v, rack15))) == max(map(value, fastest))

@@ -45,3 +45,26 @@ def test_lookahead_value_is_a_chance() -> None:
     v = lookahead_value(view, rack, seen, unseen_total(view, seen), 5)
     assert 0.0 < v < 1.0
     assert lookahead_value(view, rack, seen, unseen_total(view, seen), 0) == 0.0
+
+
+def test_lookahead_counts_the_atu_as_a_sure_out_when_asked() -> None:
+    """CR-19: one step away with the atu filling the gap, the next turn closes for sure; two
+    steps away, one drawn out is then enough, so the rack is worth more than without the atu."""
+    one = parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 y9 b7")  # lacks y7 or y10
+    two = parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 y8 y9 b7 k7")  # lacks y7|y10 and r7|y7|k4
+    for rack, atu in ((one, "y10"), (two, "r7")):
+        a = parse_tiles(atu)[0]
+        view = View(CLOSED, list(rack), [a], atu=a, players=2, stock=40)
+        seen = seen_counts(view, rack)
+        unseen = unseen_total(view, seen)
+        plain = lookahead_value(view, rack, seen, unseen, 5)
+        with_atu = lookahead_value(view, rack, seen, unseen, 5, atu_close=True)
+        assert 0.0 < plain < with_atu <= 1.0
+        if rack is one:
+            assert with_atu == 1.0
+    # An atu that fills no gap changes nothing.
+    a = parse_tiles("b1")[0]
+    view = View(CLOSED, list(two), [a], atu=a, players=2, stock=40)
+    seen = seen_counts(view, two)
+    unseen = unseen_total(view, seen)
+    assert lookahead_value(view, two, seen, unseen, 5, atu_close=True) == lookahead_value(view, two, seen, unseen, 5)
