@@ -59,6 +59,8 @@ commit 0a5b54c), the one docs/tutor.md measured them against:
 * ``tkv``: ``touts`` (the most outs first) whose score among those also weighs the kept
   tiles' worth (``weigh(kept_value=True, kept_weight=0.005)``, about a point's worth in the
   score's units) instead of the late-hand term: the feed term alone throws aces and 13s.
+* ``tkva``: ``tkv`` on the tutor as shipped: the most outs first (the atu counted), then the
+  kept tiles' worth at a point's weight.
 * ``gcode``: greedy with the tutor's fixed tie-break (the lowest tile code) instead of a
   random one: whether a fixed order among equally fast throws is what costs at four players.
 * ``oracle_any`` and ``oracle_tb``: they *see the left neighbour's rack* (a cheat, to bound
@@ -391,6 +393,21 @@ class KeptValueOutsFirstBot(OutsFirstTutorBot):
     weigh_options = {"late_rack": False, "kept_value": True, "kept_weight": 0.005}
 
 
+class KeptValueAtuTutorBot(P.TutorBot):
+    """``tkv`` on the tutor as shipped (the atu term): among the fewest-step throws the most
+    live outs first (a throw whose gap the atu fills counts one step nearer, as the tutor
+    counts it), and among those the kept tiles' worth at about a point's weight instead of
+    the late-hand term: at four players a kept ace is worth about +2.5 points a hand and a
+    kept 10-13 about -5 (CR-22, CR-23), which greedy never weighs."""
+
+    name = "tkva"
+    weigh_options = {"atu_close": True, "late_rack": False, "kept_value": True, "kept_weight": 0.005}
+
+    def options(self, view: View, rack15: list[Tile]) -> list[P.Option]:
+        opts = super().options(view, rack15)
+        return sorted(opts, key=lambda o: (o.steps - o.atu_fills, -o.outs, -o.score, o.discard.code))
+
+
 class ConnectTutorBot(BeforeAtuTutorBot):
     name = "tconn"
     weigh_options = {"connect": True}
@@ -440,7 +457,7 @@ class OracleTieBot(OracleBot):
 
 BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTieBot, NearTieBot, NotNetOfHeldBot, PlainBot,
                             KeptValuePlainBot, KeptValueTutorBot, KeptValueOutsFirstBot, ValueBot, RaceBot, SeatGreedyBot, OtherTiesGreedyBot, FixedTieGreedyBot, ConnectGreedyBot, OutsFirstTutorBot,
-                            ConnectTutorBot, BeforeAtuTutorBot, AtuThrowTutorBot, AtuTutorBot, LookTutorBot, OracleBot, OracleTieBot)}
+                            ConnectTutorBot, BeforeAtuTutorBot, AtuThrowTutorBot, AtuTutorBot, LookTutorBot, KeptValueAtuTutorBot, OracleBot, OracleTieBot)}
 
 
 def _patch_table() -> None:

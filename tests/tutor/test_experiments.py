@@ -290,3 +290,21 @@ def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others
     fastest = [o for o in opts if o.steps == 2]
     assert len(fastest) > 1
     assert value(next(o for o in fastest if o.discard == bot.discard(v, rack15))) == max(map(value, fastest))
+
+
+def test_the_kept_value_atu_tutor_keeps_the_outs_first_then_the_ace() -> None:
+    """tkva: the most live outs first, the atu's gap one step nearer, the kept worth last."""
+    bot = BOTS["tkva"](random.Random(0))
+    v = View(CLOSED, [], [], players=4, stock=40)
+    ace = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k5"))
+    assert bot.discard(v, ace) == parse_tiles("k5")[0]  # equally fast: the ace stays (25 on a board)
+    high = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k12 k2"))
+    assert bot.discard(v, high) == parse_tiles("k12")[0]  # equally fast: a 12 costs 10 in a lost rack, a 2 costs 5
+    # A throw leaving the atu's gap comes before more live outs (the rack of tests/tutor/test_atu.py).
+    rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 y9 k7 b7"))
+    atu = parse_tiles("r7")[0]
+    va = View(CLOSED, list(rack15[:14]), [atu], None, atu, [], [], 14, 40, 4)
+    assert str(bot.discard(va, rack15)) in ("y8", "y9")
+    # Outs before worth: of two loose tiles, the one whose throw keeps more live outs goes.
+    opts = bot.options(v, high)
+    assert all((a.steps - a.atu_fills, -a.outs) <= (b.steps - b.atu_fills, -b.outs) for a, b in zip(opts, opts[1:]))
