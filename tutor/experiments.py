@@ -185,21 +185,9 @@ class LookTutorBot(P.TutorBot):
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
         opts = self.options(view, rack15)
         cands = [o for o in opts if o.steps == opts[0].steps]
-        if len(cands) == 1 or cands[0].steps not in self.look_steps:
+        if cands[0].steps not in self.look_steps:
             return cands[0].discard
-        seen_cnt = seen_counts(view, rack15)
-        unseen = unseen_total(view, seen_cnt)
-        draws = min(P.LOOKAHEAD_DRAWS, max(1, view.stock // max(1, view.players)))
-        weight = P.FEED_WEIGHT / max(1, view.players - 1) * (1.0 if view.rules.is_closed else 0.1)
-        best = None
-        for rank, o in enumerate(cands):
-            rest = list(rack15)
-            rest.remove(o.discard)
-            v = P.lookahead_value(view, rest, seen_cnt, unseen, draws, atu_close=True) - weight * o.feed_risk
-            key = (-round(v, 9), rank)
-            if best is None or key < best[0]:
-                best = (key, o.discard)
-        return best[1]
+        return P.rerank_by_lookahead(view, rack15, cands, atu_close=True, feed=P.feed_weight(view))
 
 
 class NearTieBot(BeforeAtuTutorBot):

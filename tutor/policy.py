@@ -233,6 +233,16 @@ def atu_fills(view: View, mask: int) -> bool:
     return view.rules.is_closed and atu is not None and bool(mask >> atu.code & 1)
 
 
+def feed_weight(view: View) -> float:
+    """The weight of the feed risk against the chance to close, in the tutor's score.
+
+    Feeding matters most heads-up, where the left neighbour is the only rival. In Simple
+    rummy the estimate did not tell fed cards apart in self-play (docs/tutor.md): there it
+    only breaks ties.
+    """
+    return FEED_WEIGHT / max(1, view.players - 1) * (1.0 if view.rules.is_closed else 0.1)
+
+
 def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence: bool = True,
           full: bool = False, late_rack: bool = True, net_of_held: bool = True,
           kept_value: bool = False, connect: bool = False, kept_weight: float = KEPT_VALUE_WEIGHT,
@@ -254,6 +264,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
     s15, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)
     kinds = sorted((t for t in set(rack15) if full or free >> t.code & 1), key=lambda t: t.code)
     draws_left = max(1, view.stock // max(1, view.players))
+    weight = feed_weight(view)
     for d in kinds:
         if view.keep is not None and d == view.keep and rack15.count(d) == 1:
             continue
@@ -276,10 +287,6 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
         p_long = p_reach(s_left, p, min(draws_left, 10))
         # Closing first: the chance to close before the stock runs out (the same model),
         # less the chance of handing the left neighbour a tile they use.
-        # Feeding matters most heads-up, where the left neighbour is the only rival. In Simple
-        # rummy the estimate did not tell fed cards apart in self-play (docs/tutor.md): there
-        # it only breaks ties.
-        weight = FEED_WEIGHT / max(1, view.players - 1) * (1.0 if rules.is_closed else 0.1)
         score = p_long + 0.5 * pc - weight * risk
         pay = 0.0
         if rules.is_closed:
@@ -524,21 +531,27 @@ class LookaheadBot(TutorBot):
         opts = weigh(view, rack15)
         if not opts:
             return weigh(view, rack15, full=True)[0].discard
-        cands = opts[:LOOKAHEAD_CANDIDATES]
-        if len(cands) == 1:
-            return cands[0].discard
-        seen_cnt = seen_counts(view, rack15)
-        unseen = unseen_total(view, seen_cnt)
-        draws = min(LOOKAHEAD_DRAWS, max(1, view.stock // max(1, view.players)))
-        best = None
-        for rank, o in enumerate(cands):
-            rest = list(rack15)
-            rest.remove(o.discard)
-            v = lookahead_value(view, rest, seen_cnt, unseen, draws)
-            key = (-round(v, 9), rank)
-            if best is None or key < best[0]:
-                best = (key, o.discard)
-        return best[1]
+        return rerank_by_lookahead(view, rack15, opts[:LOOKAHEAD_CANDIDATES])
+
+
+def rerank_by_lookahead(view: View, rack15: Sequence[Tile], cands: Sequence[Option], *,
+                        atu_close: bool = False, feed: float = 0.0) -> Tile:
+    """The throw of ``cands`` (ranked, best first) whose rack left has the best
+    :func:`lookahead_value` less ``feed`` times its feed risk; ties go to the ranking."""
+    if len(cands) == 1:
+        return cands[0].discard
+    seen_cnt = seen_counts(view, rack15)
+    unseen = unseen_total(view, seen_cnt)
+    draws = min(LOOKAHEAD_DRAWS, max(1, view.stock // max(1, view.players)))
+    best = None
+    for rank, o in enumerate(cands):
+        rest = list(rack15)
+        rest.remove(o.discard)
+        v = lookahead_value(view, rest, seen_cnt, unseen, draws, atu_close=atu_close) - feed * o.feed_risk
+        key = (-round(v, 9), rank)
+        if best is None or key < best[0]:
+            best = (key, o.discard)
+    return best[1]
 
 
 POLICIES = {"random": RandomBot, "greedy": GreedyBot, "tutor": TutorBot, "lookahead": LookaheadBot}

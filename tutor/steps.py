@@ -133,8 +133,7 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
     """Most tiles (jokers included) placed in groups whose targets add up to at most r, and
     the kinds that fill a gap of such a best choice of groups, and whether that choice leaves
     one or two places of target to grow a group by (then a tile that extends a group helps)."""
-    packed = bytes(cnt)
-    rest = packed.lstrip(b"\0")  # the lowest tile left is the first non-zero slot
+    rest = bytes(cnt).lstrip(b"\0")  # the lowest tile left is the first non-zero slot
     if not rest:
         return _end(j, r, slack, need)
     key = (rest, j, r, slack, need, long_run)
