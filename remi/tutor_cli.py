@@ -14,12 +14,12 @@ EXAMPLE = (
     "Examples:\n\n"
     "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13\n\n"
     "  remi advise \"k2 k5 k9 b3 b4 b11 r7 r7 r8 y1 y6 y12 * k13\" --atu b8 --seats Ana,Dan,Ion "
-    "--me Ana --row Ana=\"k4 b5\" --row Dan=\"r6 r9\" --json\n\n"
+    "--me Ana --row Ana=\"k4 b5\" --row Dan=\"r6 r9\" --took Dan=\"y12\" --json\n\n"
     "  remi advise --variant simple \"7h 8h 9h Js Jh Jc 2c 3c 5c As Ad Ac 10d\" --row pile=\"Kd 4c\""
 )
 
 
-def _rows(specs: list[str]) -> dict[str, str]:
+def _rows(specs: list[str], option: str = "--row") -> dict[str, str]:
     from remi.errors import fail
 
     rows: dict[str, str] = {}
@@ -27,9 +27,9 @@ def _rows(specs: list[str]) -> dict[str, str]:
         name, sep, tiles = spec.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise fail(f"--row takes NAME=\"tiles, oldest first\", not {spec!r}")
+            raise fail(f"{option} takes NAME=\"tiles, oldest first\", not {spec!r}")
         if name in rows:
-            raise fail(f"--row {name} given twice")
+            raise fail(f"{option} {name} given twice")
         rows[name] = tiles
     return rows
 
@@ -40,6 +40,9 @@ def advise_cmd(
     atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile lying face up (Closed Rummy).")] = None,
     row: Annotated[Optional[list[str]], typer.Option(
         "--row", help="A face-up row: NAME=\"tiles, oldest first\" (repeat it). Simple: pile=..., tournante=...")] = None,
+    took: Annotated[Optional[list[str]], typer.Option(
+        "--took", help="What another player took from their row this hand (Simple: from the pile): "
+                       "NAME=\"tiles, oldest first\" (repeat it).")] = None,
     seats: Annotated[Optional[str], typer.Option("--seats", help="The players in the order of play: Ana,Dan,Ion.")] = None,
     me: Annotated[Optional[str], typer.Option("--me", help="Which seat is yours (default: the first).")] = None,
     drawn: Annotated[Optional[str], typer.Option("--drawn", help="The tile you just drew (then: what to throw).")] = None,
@@ -56,13 +59,14 @@ def advise_cmd(
     if source is not None and drawn is None and source != "atu":
         raise fail("--from needs --drawn (the tile you drew)")
     rows = _rows(row or [])
+    taken = _rows(took or [], "--took")
     seat_list = [s.strip() for s in seats.split(",") if s.strip()] if seats else None
     from tutor.advice import advise  # the submodule: works with any install of the package
 
     with user_errors():
         try:
             result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seat_list, me=me,
-                            drawn=drawn, source=source)
+                            drawn=drawn, source=source, took=taken or None)
         except (ValueError, OSError):
             raise
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback

@@ -9,7 +9,7 @@
 ('row', 'draw')
 >>> a = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", variant="closed", drawn="k13")
 >>> a["advice"][0]["discard"], a["advice"][0]["steps"]
-('k1', 1)
+('k13', 1)
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine import RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
+from engine import NotationError, RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
 from tutor.policy import HORIZON, View, atu_fills, draw_advice, feed_risk, partners, seen_counts, weigh
 from tutor.steps import steps as steps_to_close
 
@@ -26,15 +26,17 @@ __all__ = ["advise"]
 _SOURCES = ("row", "stock", "atu", "pile", "tournante")
 
 
-def _tiles(text: str | Iterable[str] | None) -> list[Tile]:
+def _tiles(text: str | Iterable[str] | None, where: str = "") -> list[Tile]:
+    """The tiles of one input; a bad token is refused naming the input (``where``) too."""
     if text is None:
         return []
-    if isinstance(text, str):
-        return list(parse_tiles(text))
-    out: list[Tile] = []
-    for part in text:
-        out.extend(parse_tiles(part))
-    return out
+    joined = text if isinstance(text, str) else " ".join(text)  # positions count over the whole list
+    try:
+        return list(parse_tiles(joined))
+    except NotationError as exc:
+        if not where:
+            raise
+        raise NotationError(f"{where}: {exc}", token=exc.token, position=exc.position) from None
 
 
 def _one(text: str, what: str) -> Tile:
@@ -58,6 +60,7 @@ def advise(
     me: str | None = None,
     drawn: str | None = None,
     source: str | None = None,
+    took: Mapping[str, str | Sequence[str]] | None = None,
 ) -> dict[str, Any]:
     """Advice for one turn, as a dict (see the module docstring and docs/tutor.md).
 
@@ -67,7 +70,10 @@ def advise(
     row named ``tournante``. ``seats``: the players in the order of play (default: the rows'
     names in the order given); ``me``: who is asking (default: the first seat). ``drawn``: the
     tile just drawn, and ``source`` where from (``row``, ``stock``, ``atu``, ``pile``,
-    ``tournante``). Raises ``RemiError`` (a ``ValueError``) on bad input.
+    ``tournante``). ``took``: what the other players took from their rows (Simple: from the
+    pile) this hand, ``{name: tiles oldest first}``: a tile taken and not thrown since is on
+    that rack, so it is no live out; what the left neighbour took tells the feed risk.
+    Raises ``RemiError`` (a ``ValueError``) on bad input.
     """
     rules = preset(variant)
     held = _tiles(rack)
@@ -76,7 +82,7 @@ def advise(
         raise RemiError("Simple rummy has no atu")
     if source is not None and source not in _SOURCES:
         raise RemiError(f"unknown source {source!r}: use {', '.join(_SOURCES)}")
-    rows_t = {str(k): _tiles(v) for k, v in (rows or {}).items()}
+    rows_t = {str(k): _tiles(v, f"row {k}") for k, v in (rows or {}).items()}
     tournante = rows_t.pop("tournante", []) if not rules.is_closed else []
     if not rules.is_closed:
         pile = rows_t.pop("pile", None)
@@ -94,6 +100,12 @@ def advise(
     for name in rows_t:
         if name not in seat_list:
             raise RemiError(f"row {name!r} belongs to nobody in --seats {','.join(seat_list)}")
+    took_t = {str(k): _tiles(v, f"took {k}") for k, v in (took or {}).items()}
+    for name in took_t:
+        if name == me_name:
+            raise RemiError(f"took {name!r}: what you took is on your rack; give what the others took")
+        if name not in seat_list:
+            raise RemiError(f"took {name!r}: nobody of that name in --seats {','.join(seat_list)}")
     players = len(seat_list) if len(seat_list) >= 2 else (4 if rules.is_closed else 2)
     if source == "atu" and drawn is None:
         if atu_tile is None:
@@ -123,29 +135,37 @@ def advise(
         seen += pile + tournante
     if atu_tile is not None:
         seen.append(atu_tile)
-    check_counts([*held, *seen], rules, where="counting the rack, the rows and the atu")
-
-    # What the left neighbour (who draws what I throw) has shown.
     idx = seat_list.index(me_name)
     left = seat_list[(idx + 1) % len(seat_list)] if len(seat_list) > 1 else None
     after_left = seat_list[(idx + 2) % len(seat_list)] if len(seat_list) > 1 else None
+    taken = {name: _still_held(name, took_t, rows_t, seat_list, pile if not rules.is_closed else None)
+             for name in took_t}
+    check_counts([*held, *seen, *(t for ts in taken.values() for t in ts)], rules,
+                 where="counting the rack, the rows, the atu and the tiles taken")
+    deck = 52 * rules.copies + rules.jokers
+    stock = max(0, deck - len(seen) - len(held) - size * (players - 1))
+    # A tile another player took and still holds is no live out (on their rack, CR-10); the
+    # left neighbour's takes go to the feed model, which nets them itself (known_held).
+    seen += [t for name, ts in taken.items() if name != left for t in ts]
+
+    # What the left neighbour (who draws what I throw) has shown.
     if rules.is_closed:
         own_row = rows_t.get(me_name, [])
         top = own_row[-1] if own_row else None
         left_left = rows_t.get(left, []) if left else []  # what I threw and they left lying
         left_threw = rows_t.get(after_left, []) if after_left and after_left != me_name else []
+        if after_left and after_left != me_name:  # what the next seat took from that row: theirs too
+            left_threw = [*left_threw, *took_t.get(after_left, [])]
         if len(seat_list) == 2:
             left_threw = rows_t.get(me_name, [])
     else:
         top = (tournante[-1] if tournante else None) or (pile[-1] if pile else None)
         left_left, left_threw = [], pile
-    deck = 52 * rules.copies + rules.jokers
-    stock = max(0, deck - len(seen) - len(held) - size * (players - 1))
     twin = atu_tile is not None and atu_tile in held
     keep = d if (drawn is not None and not rules.is_closed and source in ("pile", "row", "tournante")
                  and not rules.tournante_same_turn) else None
-    view = View(rules, list(held), seen, top, atu_tile, [], [*left_left, *left_threw], size,
-                stock, players, twin, keep)
+    view = View(rules, list(held), seen, top, atu_tile, list(took_t.get(left, [])) if left else [],
+                [*left_left, *left_threw], size, stock, players, twin, keep, list(left_left))
     names = lambda ts: [_name(t, rules) for t in ts]  # noqa: E731
     out: dict[str, Any] = {"variant": rules.variant, "rack": names(held), "draw": None, "stage": "throw",
                            "close": None, "advice": [], "explanation": ""}
@@ -213,6 +233,25 @@ def advise(
     out["explanation"] = _why(opts, held, rules, view)
     if first_round and can_close(held, rules):
         out["explanation"] += " (You could go out, but not in the first round: SR-19.)"
+    return out
+
+
+def _still_held(name: str, took: Mapping[str, list[Tile]], rows: Mapping[str, list[Tile]],
+                seats: Sequence[str], pile: list[Tile] | None) -> list[Tile]:
+    """What ``name`` took and has not thrown since, as far as the table shows: less their
+    throws still face up (Closed: the next seat's row and what that seat took from it;
+    Simple: the discard pile)."""
+    if pile is not None:
+        thrown = list(pile)
+    else:
+        nxt = seats[(seats.index(name) + 1) % len(seats)]
+        thrown = [*rows.get(nxt, []), *took.get(nxt, [])] if nxt != name else []
+    out = []
+    for t in took[name]:
+        if t in thrown:
+            thrown.remove(t)
+        else:
+            out.append(t)
     return out
 
 

@@ -478,7 +478,7 @@ class _FeedLogBot(P.GreedyBot):
         cands = []
         for t in sorted(set(rack15), key=lambda t: t.code):
             if free >> t.code & 1 and not t.is_joker:
-                cands.append({"tile": str(t), "y": int(_feeds(view, t)), **P.feed_features(t, view, seen)})
+                cands.append({"tile": str(t), "y": int(_feeds(view, t)), **P.feed_features(t, view, seen, extended=True)})
         self.rows.append({"throw": len(self.rows), "candidates": cands})
         return super().discard(view, rack15)
 

@@ -9,13 +9,21 @@ done by the simulator for every bot (a real player always closes).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import Rules, Tile, tile_board_value, tile_rack_penalty
 from engine.scoring import atu_multiplier
+from tutor.feed import (  # noqa: F401 (feed_features, FEED_MODEL, known_held: re-exported)
+    FEED_MODEL,
+    feed_features,
+    feed_risk,
+    known_held,
+    live_copies,
+    partners,
+    unseen_total,
+)
 from tutor.steps import _need, analyse_counts, counts, throws_counts
 
 HORIZON = 3  # "the next few draws" of the advice
@@ -45,6 +53,9 @@ class View:
     twin: bool = False
     #: a tile that may not be thrown this turn (a kept tournante or a pile pick-up, SR-13)
     keep: Tile | None = None
+    #: the tiles lying in the left neighbour's row, oldest first (Closed Rummy): my throws they
+    #: passed over, each on top at one of their turns (also counted in ``left_threw``)
+    left_passed: list[Tile] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -63,11 +74,6 @@ class Option:
     atu_fills: bool = False
 
 
-def live_copies(code: int, rules: Rules, seen_cnt: list[int]) -> int:
-    total = rules.jokers if code == 52 else rules.copies
-    return max(0, total - seen_cnt[code])
-
-
 def seen_counts(view: View, rack: Sequence[Tile]) -> list[int]:
     c = [0] * 53
     for t in view.seen:
@@ -75,11 +81,6 @@ def seen_counts(view: View, rack: Sequence[Tile]) -> list[int]:
     for t in rack:
         c[t.code] += 1
     return c
-
-
-def unseen_total(view: View, seen_cnt: list[int]) -> int:
-    deck = 52 * view.rules.copies + view.rules.jokers
-    return max(1, deck - sum(seen_cnt))
 
 
 def p_reach(steps: int, p: float, draws: int) -> float:
@@ -106,49 +107,6 @@ def p_reach(steps: int, p: float, draws: int) -> float:
     return f[need]
 
 
-def known_held(view: View) -> list[int]:
-    """Per kind: copies the left neighbour surely holds (took from a row, not thrown or shown since)."""
-    held = [0] * 53
-    for t in view.left_took:
-        held[t.code] += 1
-    for t in view.left_threw:
-        if held[t.code]:
-            held[t.code] -= 1
-    return held
-
-
-def _run_code(pos: int, c: int) -> int:
-    return c * 13 + (0 if pos == 13 else pos)
-
-
-#: The feed model's weights (a logistic regression), fitted on two thirds of 10,542 candidate
-#: throws (those keeping the fewest steps) of the greedy bot in 200 heads-up Closed hands
-#: (seed 13), each labelled by whether the neighbour's real rack would take it (it lowers
-#: their steps). ``python -m tutor.experiments feedlog`` writes such data. See docs/tutor.md.
-FEED_MODEL = {
-    "bias": -4.5393, "l_d1": 0.3243, "l_d2": -0.452, "took_other": -0.3002, "took_d1": 0.1919,
-    "took_d2": 1.4973, "took_same": -5.9888, "shown_same": -1.7464, "lam_set": 1.7515,
-    "lam_run": 2.7279, "kn_fit": -1.1789, "stock": 0.0387, "ntook": -0.3684,
-}
-
-
-def partners(tile: Tile) -> list[int]:
-    """The kinds that would make a two-tile start with ``tile``: the same number in the other
-    colours (a set), the same colour one or two away (a run; the ace also after the 13)."""
-    if tile.is_joker:
-        return []
-    n, c = tile.number, tile.colour
-    out = [c2 * 13 + n - 1 for c2 in range(4) if c2 != c]
-    posl = [n - 1] + ([13] if n == 1 else [])
-    for pos in posl:
-        for q in (pos - 2, pos - 1, pos + 1, pos + 2):
-            if 0 <= q <= 13:
-                k = _run_code(q, c)
-                if k != tile.code and k not in out:
-                    out.append(k)
-    return out
-
-
 def connectors(tile: Tile, rest: Sequence[Tile], rules: Rules, seen_cnt: list[int]) -> int:
     """Live copies of the tile's partners: the draws that would give it a use it lacks now.
 
@@ -162,66 +120,6 @@ def connectors(tile: Tile, rest: Sequence[Tile], rules: Rules, seen_cnt: list[in
     if tile in rest:
         return 0
     return sum(live_copies(k, rules, seen_cnt) for k in partners(tile))
-
-
-def feed_features(tile: Tile, view: View, seen_cnt: list[int]) -> dict[str, float]:
-    """What the feed model reads: the tile's live neighbours, the pairs the neighbour may hold
-    that it would complete, and what the neighbour took and showed."""
-    rules = view.rules
-    n, c = tile.number, tile.colour
-    other = [c2 * 13 + n - 1 for c2 in range(4) if c2 != c]
-
-    def code(m: int) -> int | None:
-        if m == 14:
-            return c * 13
-        return c * 13 + m - 1 if 1 <= m <= 13 else None
-
-    d1 = [x for x in (code(n - 1), code(n + 1)) if x is not None]
-    d2 = [x for x in (code(n - 2) if n > 2 else None, code(n + 2) if n < 12 else (c * 13 if n == 12 else None))
-          if x is not None]
-    unseen = unseen_total(view, seen_cnt)
-    h = min(1.0, view.left_hidden / unseen)
-    live = [live_copies(k, rules, seen_cnt) for k in range(53)]
-    held = known_held(view)
-
-    def lam(k: int) -> float:  # the copies of k the neighbour is expected to hold
-        return held[k] + live[k] * h
-
-    others = [c2 for c2 in range(4) if c2 != c]
-    lam_set = sum(lam(a * 13 + n - 1) * lam(b * 13 + n - 1) for i, a in enumerate(others) for b in others[i + 1:])
-    posl = [n - 1] + ([13] if n == 1 else [])
-    lam_run = 0.0
-    for pos in posl:
-        for a, b in ((pos - 2, pos - 1), (pos - 1, pos + 1), (pos + 1, pos + 2)):
-            if 0 <= a <= 13 and 0 <= b <= 13:
-                lam_run += lam(_run_code(a, c)) * lam(_run_code(b, c))
-    took = [t.code for t in view.left_took]
-    return {
-        "l_d1": sum(live[k] for k in d1) * h, "l_d2": sum(live[k] for k in d2) * h,
-        "took_other": sum(1 for k in took if k in other), "took_d1": sum(1 for k in took if k in d1),
-        "took_d2": sum(1 for k in took if k in d2), "took_same": took.count(tile.code),
-        "shown_same": sum(1 for t in view.left_threw if t.code == tile.code),
-        "lam_set": lam_set, "lam_run": lam_run, "kn_fit": sum(held[k] for k in partners(tile)),
-        "stock": view.stock, "ntook": len(took),
-    }
-
-
-def feed_risk(tile: Tile, view: View, seen_cnt: list[int]) -> float:
-    """Chance the left neighbour takes this tile from their row and uses it (an estimate).
-
-    A joker in a row can never be taken (CR-12). Otherwise a logistic model (``FEED_MODEL``)
-    of what is public: the pairs of live tiles the neighbour may hold that the tile would
-    complete into a set or a run (counting the tiles they surely hold: taken from a row and not
-    thrown since), the tile's live neighbours, and what they took and showed (the same kind
-    thrown or left lying in their row: they did not want it). Fitted on the simulator's own
-    throws; it tells fed tiles apart only a little better than chance (docs/tutor.md).
-    """
-    if tile.is_joker:
-        return 0.0
-    f = feed_features(tile, view, seen_cnt)
-    z = FEED_MODEL["bias"] + sum(FEED_MODEL[k] * v for k, v in f.items())
-    z = max(-30.0, min(30.0, z))
-    return min(0.95, 1.0 / (1.0 + math.exp(-z)))
 
 
 def atu_fills(view: View, mask: int) -> bool:

@@ -127,7 +127,7 @@ class Table:
         shown = list(self.threw[left]) + (list(self.rows[left]) if self.rules.is_closed else [])
         return View(self.rules, list(self.racks[p]), seen, top, self.atu, list(self.took[left]),
                     shown, len(self.racks[left]), len(self.stock), self.n,
-                    self.twin == p, keep)
+                    self.twin == p, keep, list(self.rows[left]) if self.rules.is_closed else [])
 
     # -- Closed Rummy ------------------------------------------------------------------
     def play_closed(self) -> HandResult:

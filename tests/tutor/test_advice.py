@@ -134,3 +134,66 @@ def test_a_row_tile_advised_counts_once_in_the_outs_after_it() -> None:
     best = a["advice"][0]
     assert "r5" in best["out_tiles"]
     assert best["outs"] == 24  # r5 counts 1 live copy (2, less the one taken), not 0
+
+
+# -- what the others took from their rows (``took`` / ``--took``) ---------------------------
+
+HEADS_UP = dict(seats=["me", "Dan"], me="me")
+
+
+def test_a_tile_another_player_took_and_holds_is_no_live_out() -> None:
+    base = advise(ONE_AWAY, drawn="k13", rows={"me": [], "Dan": []}, **HEADS_UP)["advice"][0]
+    assert "y8" in base["out_tiles"]
+    took = advise(ONE_AWAY, drawn="k13", rows={"me": [], "Dan": []}, took={"Dan": ["y8"]}, **HEADS_UP)["advice"][0]
+    assert took["steps"] == base["steps"] and took["outs"] == base["outs"] - 1
+    # ... and a seat that is not the left neighbour holds it just the same (four players)
+    four = dict(seats=["me", "Dan", "Ion", "Eva"], me="me")
+    base4 = advise(ONE_AWAY, drawn="k13", **four)["advice"][0]
+    ion = advise(ONE_AWAY, drawn="k13", took={"Ion": ["y8", "r2"]}, **four)["advice"][0]
+    assert ion["outs"] == base4["outs"] - 2
+
+
+def test_a_taken_tile_thrown_since_is_live_again() -> None:
+    # Dan (heads-up) took y8, then threw it into my row: it lies there, counted once as seen
+    base = advise(ONE_AWAY, drawn="k13", rows={"me": ["y8"], "Dan": []}, **HEADS_UP)["advice"][0]
+    again = advise(ONE_AWAY, drawn="k13", rows={"me": ["y8"], "Dan": []}, took={"Dan": ["y8"]}, **HEADS_UP)
+    assert again["advice"][0]["outs"] == base["outs"]
+    # Four players: Dan's throws lie in Ion's row, or Ion took them from it
+    four = dict(seats=["me", "Dan", "Ion"], me="me")
+    ion_row = advise(ONE_AWAY, drawn="k13", rows={"Ion": ["y8"]}, took={"Dan": ["y8"]}, **four)["advice"][0]
+    ion_took = advise(ONE_AWAY, drawn="k13", took={"Dan": ["y8"], "Ion": ["y8"]}, **four)["advice"][0]
+    plain = advise(ONE_AWAY, drawn="k13", **four)["advice"][0]
+    assert ion_row["outs"] == plain["outs"] - 1  # the one in Ion's row is seen
+    assert ion_took["outs"] == plain["outs"] - 1  # Ion holds it now
+
+
+def test_what_the_left_neighbour_took_raises_the_feed_risk_of_what_it_fits() -> None:
+    rows = {"me": [], "Dan": []}
+    plain = {x["discard"]: x["feed_risk"] for x in advise(ONE_AWAY, drawn="r9", rows=rows, **HEADS_UP)["advice"]}
+    took = advise(ONE_AWAY, drawn="r9", rows=rows, took={"Dan": ["r10", "r11"]}, **HEADS_UP)["advice"]
+    assert {x["discard"]: x["feed_risk"] for x in took}["r9"] > plain["r9"]
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(took={"Zed": ["r9"]}), "took 'Zed': nobody of that name"),
+    (dict(took={"me": ["r9"]}), "what you took is on your rack"),
+    (dict(took={"Dan": ["r3", "r3"]}), "a 3rd r3"),
+    (dict(took={"Dan": ["r9", "q4"]}), "took Dan: tile 2, 'q4'"),
+    (dict(rows={"Dan": ["r9 q4"]}), "row Dan: tile 2, 'q4'"),
+])
+def test_bad_took_is_one_remi_error_naming_it(kwargs: dict, message: str) -> None:
+    with pytest.raises(RemiError, match=message):
+        advise(ONE_AWAY, drawn="k13", **HEADS_UP, **kwargs)
+
+
+def test_cli_took() -> None:
+    runner = CliRunner()
+    args = ["advise", ONE_AWAY, "--drawn", "k13", "--seats", "me,Dan", "--json"]
+    plain = json.loads(runner.invoke(app, args).output)["advice"][0]
+    took = runner.invoke(app, [*args, "--took", "Dan=y8"])
+    assert took.exit_code == 0
+    assert json.loads(took.output)["advice"][0]["outs"] == plain["outs"] - 1
+    for bad, message in ((["--took", "Dan"], "--took takes NAME="), (["--took", "Dan=y8", "--took", "Dan=r2"], "given twice"),
+                         (["--took", "Zed=y8"], "nobody of that name")):
+        out = runner.invoke(app, [*args, *bad])
+        assert out.exit_code == 2 and message in out.output and "Traceback" not in out.output
