@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import NotationError, RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
-from tutor.policy import HORIZON, View, atu_fills, draw_advice, feed_risk, partners, seen_counts, weigh
+from tutor.policy import HORIZON, View, atu_fills, draw_advice, feed_risk, known_held, partners, seen_counts, weigh
 from tutor.steps import steps as steps_to_close
 
 __all__ = ["advise"]
@@ -194,7 +194,8 @@ def advise(
             if rules.is_closed and opts[0].steps >= steps_to_close(held, rules):
                 # Taken only for the atu (draw_advice): the steps stay, the atu fills a gap.
                 nearer = f"it lets the atu {_name(atu_tile, rules)} fill a gap" if atu_tile is not None else nearer
-            out["explanation"] = f"Take {_name(top, rules)} from {where}: {nearer}. " + _why(opts, [*held, top], rules, v2)
+            out["explanation"] = (f"Take {_name(top, rules)} from {where}: {nearer}. "
+                                  + _why(opts, [*held, top], rules, v2, left))
             return out
         out["draw"] = "stock"
         from tutor.steps import _need, analyse_counts, counts
@@ -230,7 +231,7 @@ def advise(
         return out
     opts = weigh(view, held, full=True, atu_close=True)
     out["advice"] = [_opt_dict(o, rules) for o in opts]
-    out["explanation"] = _why(opts, held, rules, view)
+    out["explanation"] = _why(opts, held, rules, view, left)
     if first_round and can_close(held, rules):
         out["explanation"] += " (You could go out, but not in the first round: SR-19.)"
     return out
@@ -283,7 +284,21 @@ _COLOUR = ("black", "blue", "red", "yellow")
 _SUIT = ("spades", "clubs", "hearts", "diamonds")
 
 
-def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) -> str:
+def _fits_taken(t: Tile, view: View) -> list[Tile]:
+    """What the left neighbour took (and still holds) that ``t`` would join in a set or a run."""
+    if t.is_joker:
+        return []
+    near = set(partners(t))
+    held = known_held(view)
+    out = []
+    for x in view.left_took:
+        if x.code in near and held[x.code]:
+            held[x.code] -= 1
+            out.append(x)
+    return out
+
+
+def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View, left: str | None = None) -> str:
     """Two or three lines a player would say."""
     best = opts[0]
     d = best.discard
@@ -329,7 +344,12 @@ def _why(opts: Sequence[Any], rack: Sequence[Tile], rules: Rules, view: View) ->
                  f"out{'s' if best.outs != 1 else ''}: {100 * best.p_close:.0f}% to close within {HORIZON} draws.")
     risky = max((o for o in opts if o.steps == best.steps), key=lambda o: o.feed_risk)
     line3 = ""
+    who = left or "your left neighbour"
     if risky.feed_risk >= max(0.3, best.feed_risk + 0.1) and risky.discard != d:
-        line3 = (f" Not {_name(risky.discard, rules)}: your left neighbour could use it "
-                 f"({100 * risky.feed_risk:.0f}% feed risk).")
+        fits = _fits_taken(risky.discard, view)
+        why = (f"{who} took {' and '.join(_name(x, rules) for x in fits)} from their row and it fits "
+               f"{'them' if len(fits) > 1 else 'it'}" if fits else f"{who} could use it")
+        line3 = f" Not {_name(risky.discard, rules)}: {why} ({100 * risky.feed_risk:.0f}% feed risk)."
+    elif rules.is_closed and not d.is_joker and any(t == d for t in view.left_passed):
+        line3 = f" {who[0].upper()}{who[1:]} left a {_name(d, rules)} lying in their row: it was no use to them then."
     return line1 + keep_line + "\n" + line2 + line3

@@ -197,3 +197,16 @@ def test_cli_took() -> None:
                          (["--took", "Zed=y8"], "nobody of that name")):
         out = runner.invoke(app, [*args, *bad])
         assert out.exit_code == 2 and message in out.output and "Traceback" not in out.output
+
+
+def test_the_explanation_names_what_the_neighbour_took_that_a_risky_tile_fits() -> None:
+    a = advise(ONE_AWAY, drawn="k13", seats=["Ana", "Dan"], took={"Dan": ["k12", "k11"]})
+    risks = {x["discard"]: x["feed_risk"] for x in a["advice"]}
+    assert a["advice"][0]["discard"] == "k1" and risks["k13"] > risks["k1"] + 0.1
+    assert "Not k13: Dan took k12 and k11 from their row and it fits them" in a["explanation"].replace("\n", " ")
+
+
+def test_the_explanation_says_when_the_neighbour_left_the_same_tile_lying() -> None:
+    a = advise(ONE_AWAY, drawn="k13", seats=["Ana", "Dan"], rows={"Dan": ["k13", "r9"]})
+    assert a["advice"][0]["discard"] == "k13"
+    assert "Dan left a k13 lying in their row: it was no use to them then." in a["explanation"]
