@@ -103,6 +103,10 @@ def partners(tile: Tile) -> list[int]:
     return out
 
 
+_PAIRS = [_pairs(Tile(code)) for code in range(52)]
+_PARTNERS = [partners(Tile(code)) for code in range(52)]
+
+
 def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int], extended: bool = False) -> dict[str, float]:
     """What the feed model reads, for a tile I might throw (not a joker).
 
@@ -141,20 +145,14 @@ def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int], extended: boo
     def lam(k: int) -> float:  # the copies of k the neighbour is expected to hold
         return held[k] + live_copies(k, rules, seen_cnt) * h
 
-    passed = [t.code for t in view.left_passed]
-    pass_cnt = Counter(passed)
-    lam_set = lam_run = lam_set_v = lam_run_v = 0.0
-    for a, b, ends in _pairs(tile):
-        w = lam(a) * lam(b)
-        # A passed-over tile that would have completed the pair says it was not held loose.
-        cut = VETO ** sum(pass_cnt[e] for e in ends)
+    pairs = _PAIRS[tile.code]
+    lam_set = lam_run = 0.0
+    for a, b, _ in pairs:
         if a % 13 == b % 13:  # a set pair
-            lam_set += w
-            lam_set_v += w * cut
+            lam_set += lam(a) * lam(b)
         else:
-            lam_run += w
-            lam_run_v += w * cut
-    near = partners(tile)
+            lam_run += lam(a) * lam(b)
+    near = _PARTNERS[tile.code]
     took = [t.code for t in view.left_took]
     f = {
         "l_d1": sum(live_copies(k, rules, seen_cnt) for k in d1) * h,
@@ -166,8 +164,18 @@ def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int], extended: boo
         "stock": view.stock, "ntook": len(took),
     }
     if extended:
+        passed = [t.code for t in view.left_passed]
+        pass_cnt = Counter(passed)
         recent = Counter(passed[-RECENT:])
         thrown = Counter(t.code for t in view.left_threw) - pass_cnt  # their own throws only
+        lam_set_v = lam_run_v = 0.0
+        for a, b, ends in pairs:
+            # A passed-over tile that would have completed the pair says it was not held loose.
+            w = lam(a) * lam(b) * VETO ** sum(pass_cnt[e] for e in ends)
+            if a % 13 == b % 13:
+                lam_set_v += w
+            else:
+                lam_run_v += w
         f.update({
             "lam_set_v": lam_set_v, "lam_run_v": lam_run_v,
             "lam_jk": lam(52) * sum(lam(k) for k in near) if rules.jokers else 0.0,
