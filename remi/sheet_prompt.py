@@ -37,7 +37,7 @@ def _ask(con: Console, question: str, check: Callable[[str], T]) -> T:
 
 def ask_hand(game: GameInfo, store: Store | None = None, con: Console | None = None) -> HandInput:
     """Ask for one hand of ``game``; returns it validated by the engine."""
-    from scoresheet.entry import HandInput, score_hand
+    from scoresheet.entry import score_hand
 
     con = con or Console(highlight=False)
     con.print(f"[bold]{game.name}[/]: players {', '.join(game.players)}. Tiles like r7 k13 * (or cards 7h Qs).")

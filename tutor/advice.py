@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import NotationError, RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
-from tutor.policy import HORIZON, View, atu_fills, draw_advice, feed_risk, known_held, partners, seen_counts, weigh
+from tutor.policy import HORIZON, View, atu_fills, draw_advice, known_held, partners, seen_counts, weigh
 from tutor.steps import steps as steps_to_close
 
 __all__ = ["advise"]
