@@ -60,12 +60,11 @@ def advise_cmd(
         raise fail("--from needs --drawn (the tile you drew)")
     rows = _rows(row or [])
     taken = _rows(took or [], "--took")
-    seat_list = [s.strip() for s in seats.split(",") if s.strip()] if seats else None
     from tutor.advice import advise  # the submodule: works with any install of the package
 
     with user_errors():
         try:
-            result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seat_list, me=me,
+            result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seats, me=me,
                             drawn=drawn, source=source, took=taken or None)
         except (ValueError, OSError):
             raise

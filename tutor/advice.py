@@ -56,7 +56,7 @@ def advise(
     variant: str = "closed",
     atu: str | None = None,
     rows: Mapping[str, str | Sequence[str]] | None = None,
-    seats: Sequence[str] | None = None,
+    seats: str | Sequence[str] | None = None,
     me: str | None = None,
     drawn: str | None = None,
     source: str | None = None,
@@ -67,8 +67,8 @@ def advise(
     ``rack``: the tiles held (14 before the draw in Closed Rummy, 15 after it; 13 / 14 in
     Simple), in either notation. ``rows``: what lies face up, ``{name: tiles oldest first}``;
     in Simple rummy the discard pile is the row named ``pile`` and a tournante on offer the
-    row named ``tournante``. ``seats``: the players in the order of play (default: the rows'
-    names in the order given); ``me``: who is asking (default: the first seat). ``drawn``: the
+    row named ``tournante``. ``seats``: the players in the order of play, a list or
+    ``"Ana,Dan,Ion"`` as on the command line (default: the rows' names in the order given); ``me``: who is asking (default: the first seat). ``drawn``: the
     tile just drawn, and ``source`` where from (``row``, ``stock``, ``atu``, ``pile``,
     ``tournante``). ``took``: what the other players took from their rows (Simple: from the
     pile) this hand, ``{name: tiles oldest first}``: a tile taken and not thrown since is on
@@ -89,6 +89,8 @@ def advise(
         if pile is None and len(rows_t) == 1:
             pile = rows_t.pop(next(iter(rows_t)))
         pile = pile or []
+    if isinstance(seats, str):  # "Ana,Dan" as --seats takes it, not its letters
+        seats = [name.strip() for name in seats.split(",") if name.strip()]
     seat_list = list(seats) if seats else [k for k in rows_t]
     if me is not None and me not in seat_list:
         seat_list = [me, *seat_list]

@@ -107,6 +107,26 @@ def p_reach(steps: int, p: float, draws: int) -> float:
     return f[need]
 
 
+def p_close_within(steps: int, p: float, draws: int, atu_fills: bool = False) -> float:
+    """Chance of closing within ``draws`` turns, the atu included (CR-19).
+
+    When the atu fills a gap of the rack, the last step needs no luck: it is pulled in
+    *instead of* a draw, on the turn after the other steps are drawn. So ``steps`` with the
+    atu's gap is ``steps - 1`` outs drawn within ``draws - 1`` turns, then the pull; at one
+    step the pull on the next turn is a sure close.
+
+    >>> round(p_close_within(2, 0.1, 3, atu_fills=True), 3)  # one out in 2 draws, then the pull
+    0.19
+    >>> p_close_within(1, 0.0, 1, atu_fills=True)
+    1.0
+    """
+    if not atu_fills:
+        return p_reach(steps, p, draws)
+    if steps <= 1:
+        return 1.0 if draws >= 1 else 0.0
+    return p_reach(steps - 1, p, draws - 1)
+
+
 def connectors(tile: Tile, rest: Sequence[Tile], rules: Rules, seen_cnt: list[int]) -> int:
     """Live copies of the tile's partners: the draws that would give it a use it lacks now.
 
@@ -177,12 +197,11 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
         p = o / unseen
         fills = atu_close and atu_fills(view, mask)
         # CR-19: when the atu fills a gap of the rack left, it can be pulled in instead of the
-        # last draw: one step fewer left to chance (at one step, a sure close on the next turn
-        # if the hand lasts that long).
-        s_left = s - 1 if fills else s
-        pc = p_reach(s_left, p, horizon)
+        # last draw: one step fewer left to chance, one turn later (at one step, a sure close
+        # on the next turn if the hand lasts that long).
+        pc = p_close_within(s, p, horizon, fills)
         risk = feed_risk(d, view, seen_plain) if defence else 0.0
-        p_long = p_reach(s_left, p, min(draws_left, 10))
+        p_long = p_close_within(s, p, min(draws_left, 10), fills)
         # Closing first: the chance to close before the stock runs out (the same model),
         # less the chance of handing the left neighbour a tile they use.
         score = p_long + 0.5 * pc - weight * risk
@@ -381,13 +400,13 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
         return 0.0
     if s == 0:
         return 1.0
-    s_left = s - 1 if atu_close and atu_fills(view, mask) else s
-    if s_left == 0:
+    fills = atu_close and atu_fills(view, mask)
+    if fills and s == 1:
         return 1.0  # the atu pulled in on the next turn closes (CR-19)
     live = {k: live_copies(k, rules, seen_cnt) for k in range(top) if mask >> k & 1}
     live = {k: n for k, n in live.items() if n}
     o = sum(live.values())
-    stay = (1.0 - o / unseen) * p_reach(s_left, o / unseen, draws - 1)
+    stay = (1.0 - o / unseen) * p_close_within(s, o / unseen, draws - 1, fills)
     gain = 0.0
     for x, n in live.items():
         if x == 52:
@@ -405,8 +424,8 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
             v = 0.0
             for m3 in masks:
                 o3 = sum(live_copies(k, rules, seen_cnt) for k in range(top) if m3 >> k & 1)
-                s3 = s2 - 1 if atu_close and atu_fills(view, m3) else s2
-                v = max(v, p_reach(s3, o3 / max(1, unseen - 1), draws - 1))
+                f3 = atu_close and atu_fills(view, m3)
+                v = max(v, p_close_within(s2, o3 / max(1, unseen - 1), draws - 1, f3))
             seen_cnt[x] -= 1
         if slot is not None:
             cnt[slot] -= 1

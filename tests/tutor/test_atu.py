@@ -8,7 +8,10 @@ import random
 import pytest
 
 from engine import CLOSED, Tile, best_close, parse_tiles
-from tutor.policy import View, atu_fills, draw_advice, weigh
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
 from tutor.sim import full_deck
 from tutor.steps import _need, analyse_counts, counts
 
@@ -114,3 +117,34 @@ def test_the_advice_says_when_the_atu_fills_a_gap() -> None:
     assert "The atu r7 fills one of the gaps" in before["explanation"]
     plain = advise("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 b7 k13", variant="closed", atu="y1")
     assert "atu" not in plain["explanation"]
+
+
+def _turn_by_turn(steps: int, p: float, turns: int, fills: bool) -> float:
+    """The chance to close within ``turns`` turns, played out turn by turn over every
+    sequence of draws (out or not): each turn the player pulls the atu in when it fills the
+    one gap left (CR-19: instead of drawing), else draws, an out with chance ``p``."""
+    if turns == 0:
+        return 0.0
+    if fills and steps == 1:
+        return 1.0  # this turn: the atu instead of a draw
+    hit = 1.0 if steps <= 1 else _turn_by_turn(steps - 1, p, turns - 1, fills)
+    return p * hit + (1 - p) * _turn_by_turn(steps, p, turns - 1, fills)
+
+
+@given(st.integers(1, 4), st.floats(0, 1), st.integers(0, 8), st.booleans())
+def test_the_chance_to_close_with_the_atu_is_the_turn_by_turn_rule(steps: int, p: float, turns: int,
+                                                                   fills: bool) -> None:
+    assert p_close_within(steps, p, turns, fills) == pytest.approx(_turn_by_turn(steps, p, turns, fills))
+
+
+def test_two_steps_with_the_atus_gap_are_one_out_and_then_the_pull() -> None:
+    """The README's position: throwing b12 leaves two steps, one of them the atu's (b8). Its
+    chance within 3 draws is one out in 2 draws (the pull takes the third turn), not in 3."""
+    from tutor import advise
+
+    got = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", variant="closed", atu="b8",
+                 drawn="k13", seats="Ana,Dan", me="Ana", rows={"Ana": ["y8", "b5"], "Dan": ["r9"]})
+    b12 = next(o for o in got["advice"] if o["discard"] == "b12")
+    assert b12["steps"] == 2 and b12["atu_fills"]
+    unseen = 106 - 15 - 3 - 1  # the rack, the rows and the atu
+    assert b12["p_close"] == pytest.approx(1 - (1 - b12["outs"] / unseen) ** 2, abs=0.005)
