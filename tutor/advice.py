@@ -68,11 +68,12 @@ def advise(
     Simple), in either notation. ``rows``: what lies face up, ``{name: tiles oldest first}``;
     in Simple rummy the discard pile is the row named ``pile`` and a tournante on offer the
     row named ``tournante``. ``seats``: the players in the order of play, a list or
-    ``"Ana,Dan,Ion"`` as on the command line (default: the rows' names in the order given); ``me``: who is asking (default: the first seat). ``drawn``: the
-    tile just drawn, and ``source`` where from (``row``, ``stock``, ``atu``, ``pile``,
-    ``tournante``). ``took``: what the other players took from their rows (Simple: from the
-    pile) this hand, ``{name: tiles oldest first}``: a tile taken and not thrown since is on
-    that rack, so it is no live out; what the left neighbour took tells the feed risk.
+    ``"Ana,Dan,Ion"`` as on the command line (default: the rows' names in the order given);
+    ``me``: who is asking (default: the first seat). ``drawn``: the tile just drawn, and
+    ``source`` where from (``row``, ``stock``, ``atu``, ``pile``, ``tournante``). ``took``:
+    what the other players took from their rows (Simple: from the pile) this hand,
+    ``{name: tiles oldest first}``: a tile taken and not thrown since is on that rack, so it
+    is no live out; what the left neighbour took tells the feed risk.
     Raises ``RemiError`` (a ``ValueError``) on bad input.
     """
     rules = preset(variant)

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from engine import CLOSED, Tile, best_close, parse_tiles
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import CLOSED, Tile, best_close, parse_tiles
 from tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
 from tutor.sim import full_deck
 from tutor.steps import _need, analyse_counts, counts
