@@ -12,15 +12,16 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-# The score-keeping user's install: no torch, no ultralytics. "compat" editables are a plain
-# .pth path entry: the default import-hook finder costs every remi command ~50 ms at start-up.
+# The score-keeping user's install: no torch, no ultralytics. The folders engine/, scoresheet/,
+# tutor/ and vision/ install as remi.engine ... (pyproject's package-dir), which an editable
+# install maps with setuptools' import finder.
 $(CORE): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e . --config-settings editable_mode=compat
+	$(PY) -m pip install -q -e .
 	touch $@
 
 # The tests need the dev tools, PostgreSQL's client and the training extra (the smoke run).
 $(FULL): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e '.[dev,train]' --config-settings editable_mode=compat
+	$(PY) -m pip install -q -e '.[dev,train]'
 	touch $@ $(CORE)
 
 demo: $(CORE)

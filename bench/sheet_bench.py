@@ -37,13 +37,13 @@ def remi_cmd() -> list[str]:
 
 
 def build(db: Path, hands: int) -> None:
-    from scoresheet.entry import HandInput, RackInput
-    from scoresheet.store import Store
+    from remi.scoresheet.entry import HandInput, RackInput
+    from remi.scoresheet.store import Store
 
     store = Store.open(str(db))
     game = store.new_game("bench", "closed", ["Ana", "Dan", "Ion"])
-    from scoresheet.models import Action
-    from scoresheet.store import _fields, _now
+    from remi.scoresheet.models import Action
+    from remi.scoresheet.store import _fields, _now
 
     with store._session(write=True) as s:  # bulk insert: one transaction for the set-up only
         for i in range(1, hands + 1):

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import ALL_KINDS, CLOSED, Tile, best_close, can_close  # noqa: E402
+from remi.engine import ALL_KINDS, CLOSED, Tile, best_close, can_close  # noqa: E402
 from tests.engine import oracle  # noqa: E402
 from tests.engine.strategies import build_closing  # noqa: E402
 

@@ -38,9 +38,9 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=15)
     a = ap.parse_args()
 
-    from engine import parse_tiles
-    from tutor import steps as S
-    from tutor.advice import advise
+    from remi.engine import parse_tiles
+    from remi.tutor import steps as S
+    from remi.tutor.advice import advise
 
     rows = {"Ana": "k4 b5 y9", "Dan": "r6 r9", "Ion": "k11 y2 b7", "Eva": "r1 k8"}
     kw = dict(variant="closed", atu="b8", rows=rows, seats=["Ana", "Dan", "Ion", "Eva"], me="Ana", drawn="b13")

@@ -30,7 +30,7 @@ def _photos(spec: str, n: int) -> list[Path]:
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".jpg", ".jpeg", ".png"))
     else:
-        from vision import realdata
+        from remi.vision import realdata
 
         files = [ph.path for ph in realdata.load((spec,))]
     return files[:n]
@@ -58,12 +58,12 @@ def main() -> None:
     import cv2
     import numpy as np
 
-    from vision.reader import MODELS, Reader, decode, load_image
+    from remi.vision.reader import MODELS, Reader, decode, load_image
 
     images = [load_image(p) for p in _photos(args.photos, args.n)]
     reader = Reader(MODELS, threads=args.threads)
     res = {"photos": len(images), "size": f"{images[0].shape[1]}x{images[0].shape[0]}", "threads": args.threads}
-    from vision.errors import VisionError
+    from remi.vision.errors import VisionError
 
     def scan(im: np.ndarray) -> None:
         try:
@@ -75,7 +75,7 @@ def main() -> None:
     res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im, check_orientation=False), images)
     res["onnx_detector_ms"] = _median_ms(reader.detect, images)
 
-    from vision.train import offline
+    from remi.vision.train import offline
 
     offline()
     import torch

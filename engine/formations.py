@@ -4,7 +4,7 @@ A set is 3 or 4 tiles of one number in different colours; a run is 3 or more con
 numbers of one colour, the ace low (1-2-3) or high (12-13-1), never round the corner; at most
 one joker in either. Positions of a run are numbered 1..14, 14 being the high ace.
 
->>> from engine.rules import CLOSED
+>>> from remi.engine.rules import CLOSED
 >>> f = Formation.parse("r12 r13 r1")
 >>> f.kind, f.start, str(f), f.value(CLOSED)
 ('run', 12, 'r12 r13 r1', 45)
@@ -13,7 +13,7 @@ one joker in either. Positions of a run are numbered 1..14, 14 being the high ac
 >>> Formation.parse("r13 r1 r2")
 Traceback (most recent call last):
 ...
-engine.errors.RuleError: r13 r1 r2 is neither a set nor a run
+remi.engine.errors.RuleError: r13 r1 r2 is neither a set nor a run
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.errors import RuleError
-from engine.rules import CLOSED, Rules
-from engine.tiles import JOKER, Notation, Tile, format_tiles, parse_tiles
+from remi.engine.errors import RuleError
+from remi.engine.rules import CLOSED, Rules
+from remi.engine.tiles import JOKER, Notation, Tile, format_tiles, parse_tiles
 
 FormationKind = Literal["set", "run"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.rules import CLOSED, SIMPLE, Rules
+from remi.engine.rules import CLOSED, SIMPLE, Rules
 
 
 def closed_winners(totals: Mapping[str, int], *, target: int | None, rules: Rules = CLOSED) -> list[str] | None:

@@ -1,10 +1,10 @@
 """Racks against the deck: copies, jokers and sizes (CR-1, CR-4, CR-18, SR-1, SR-4).
 
->>> from engine.tiles import parse_tiles
+>>> from remi.engine.tiles import parse_tiles
 >>> check_counts(parse_tiles("r7 r7 r7"))
 Traceback (most recent call last):
 ...
-engine.errors.RuleError: a 3rd r7: the deck has only 2
+remi.engine.errors.RuleError: a 3rd r7: the deck has only 2
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.errors import RuleError
-from engine.rules import CLOSED, Rules
-from engine.tiles import Tile
+from remi.engine.errors import RuleError
+from remi.engine.rules import CLOSED, Rules
+from remi.engine.tiles import Tile
 
 
 def _name(tile: Tile, rules: Rules) -> str:

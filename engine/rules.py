@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.errors import RuleError
+from remi.engine.errors import RuleError
 
 Variant = Literal["closed", "simple"]
 

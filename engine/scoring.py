@@ -3,7 +3,7 @@
 Closed Rummy (CR-28): ``hand(p) = mAtu x mClose(p) x base(p)`` with
 ``base(closer) = board + twin`` and ``base(other) = -rack + twin``.
 
->>> from engine.tiles import Tile
+>>> from remi.engine.tiles import Tile
 >>> s = closed_hand(["Ana", "Dan"], atu=Tile.parse("r1"), closer="Ana", board=135,
 ...                 discard=Tile.parse("y4"), racks={"Dan": 100}, twin="Dan")
 >>> s["Ana"].score, s["Dan"].score
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.errors import RuleError
-from engine.rules import CLOSED, SIMPLE, Rules
-from engine.solver import close_multiplier
-from engine.tiles import Tile
+from remi.engine.errors import RuleError
+from remi.engine.rules import CLOSED, SIMPLE, Rules
+from remi.engine.solver import close_multiplier
+from remi.engine.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.formations import Formation, tile_board_value
-from engine.rules import CLOSED, Rules
-from engine.tiles import JOKER, Tile
+from remi.engine.formations import Formation, tile_board_value
+from remi.engine.rules import CLOSED, Rules
+from remi.engine.tiles import JOKER, Tile
 
 _HIGH = 13  # run position of the high ace
 _SLOTS = 14 * 4

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from engine.errors import NotationError
+from remi.engine.errors import NotationError
 
 Notation = Literal["tile", "card"]
 
@@ -143,7 +143,7 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
     >>> parse_tiles("r3 r14 r5")
     Traceback (most recent call last):
     ...
-    engine.errors.NotationError: tile 2, 'r14': not a tile (like r7, k13, *) or a card (like 7h, Qs)
+    remi.engine.errors.NotationError: tile 2, 'r14': not a tile (like r7, k13, *) or a card (like 7h, Qs)
     """
     tokens = [tok for tok in SEPARATORS.split(text.strip())] if isinstance(text, str) else list(text)
     tokens = [tok for tok in tokens if tok]

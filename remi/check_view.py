@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from engine import CloseResult, Rules, Tile, sort_key
+from remi.engine import CloseResult, Rules, Tile, sort_key
 from remi.render import formation_text, is_plain, notation_for, tiles_text
 
 

@@ -37,7 +37,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object ins
 
 def load_rules(variant: str, rules_file: Path | None):  # noqa: ANN201
     """The variant's preset, with a TOML file's house options on top."""
-    from engine import Rules, preset
+    from remi.engine import Rules, preset
 
     if variant not in ("closed", "simple"):
         raise fail(f"--variant must be closed or simple, not {variant!r}")
@@ -62,7 +62,7 @@ def check(
     as_json: JsonOpt = False,
 ) -> None:
     """Can this rack close? Shows the best board, the tile to throw and the points, or why not."""
-    from engine import Tile, check_close, check_close_rack, parse_tiles
+    from remi.engine import Tile, check_close, check_close_rack, parse_tiles
 
     rules = load_rules(variant, rules_file)
     console = Console(stderr=as_json)

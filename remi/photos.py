@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import NotationError, Tile
+from remi.engine import NotationError, Tile
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from vision.reader import Reading
+    from remi.vision.reader import Reading
 
 
 def reading_table(reading: "Reading", title: str | None = None):
@@ -69,8 +69,8 @@ def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | No
     ``confirm`` None asks only at a terminal. Raises ``vision.VisionError`` (a RemiError and
     ValueError) with a one-line reason for a bad photo or a photo with no tiles.
     """
-    from vision.errors import VisionError
-    from vision.reader import read_photo
+    from remi.vision.errors import VisionError
+    from remi.vision.reader import read_photo
 
     reading = read_photo(path)
     if not reading.detections:

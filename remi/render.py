@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.text import Text
 
-from engine import Formation, Tile
+from remi.engine import Formation, Tile
 
 INK = ("grey3", "blue3", "red3", "dark_orange3")  # k b r y, as printed on real tiles
 FACE = "on grey93"

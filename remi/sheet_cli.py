@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 if TYPE_CHECKING:
-    from scoresheet.entry import HandInput
-    from scoresheet.store import Store
+    from remi.scoresheet.entry import HandInput
+    from remi.scoresheet.store import Store
 
 DbOpt = Annotated[Optional[str], typer.Option("--db", help="Database: a file path or a URL (postgresql://user:pw@host/db). Default: env REMI_DB, else remi.db in the user data folder.", show_default=False)]
 GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game name or id. Default: the latest open game.", show_default=False)]
@@ -32,7 +32,7 @@ def errors() -> AbstractContextManager[None]:
 
 
 def _store(db: str | None) -> "Store":
-    from scoresheet.store import Store
+    from remi.scoresheet.store import Store
 
     return Store.open(db)
 
@@ -42,7 +42,7 @@ def _emit(data: Any) -> None:
 
 
 def _pairs(values: list[str] | None, what: str) -> list[tuple[str, str]]:
-    from scoresheet.errors import SheetError
+    from remi.scoresheet.errors import SheetError
 
     out = []
     for v in values or []:
@@ -58,8 +58,8 @@ def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: str
                 points: list[str] | None, note: str | None, board_photo: Path | None,
                 rack_photo: list[str] | None) -> "HandInput":
     """The options of ``hand``/``fix`` as a HandInput (tiles still as typed; the store canonicalises)."""
-    from scoresheet.entry import HandInput, RackInput, parse_points, parse_rack_value
-    from scoresheet.errors import SheetError
+    from remi.scoresheet.entry import HandInput, RackInput, parse_points, parse_rack_value
+    from remi.scoresheet.errors import SheetError
 
     racks: dict[str, RackInput] = {}
 
@@ -93,8 +93,8 @@ def _photo_tiles(path: Path) -> str:
     """Tiles read from a photo by the vision helper (shown and corrected at the terminal)."""
     from rich.console import Console
 
-    from engine import format_tiles
-    from scoresheet.errors import SheetError
+    from remi.engine import format_tiles
+    from remi.scoresheet.errors import SheetError
 
     if not path.is_file():
         raise SheetError(f"no photo {path}")
@@ -124,8 +124,8 @@ def register(app: typer.Typer) -> None:
         Example: remi new --variant closed --players Ana,Dan,Ion --target 1000 --name friday
         """
         with errors():
-            from engine import Rules
-            from scoresheet.errors import SheetError
+            from remi.engine import Rules
+            from remi.scoresheet.errors import SheetError
 
             if variant not in ("closed", "simple"):
                 raise SheetError(f"unknown variant {variant!r}: use closed or simple")
@@ -170,7 +170,7 @@ def register(app: typer.Typer) -> None:
             as_json: JsonOpt = False,
         ) -> None:
             with errors():
-                from scoresheet.errors import SheetError
+                from remi.scoresheet.errors import SheetError
 
                 store = _store(db)
                 info = store.find_game(game)
@@ -303,8 +303,8 @@ def register(app: typer.Typer) -> None:
         Example: remi export --format json --out friday.json
         """
         with errors():
-            from scoresheet.errors import SheetError
-            from scoresheet.transfer import sheet_csv
+            from remi.scoresheet.errors import SheetError
+            from remi.scoresheet.transfer import sheet_csv
 
             if fmt not in ("json", "csv"):
                 raise SheetError(f"unknown format {fmt!r}: use json or csv")
@@ -338,7 +338,7 @@ def register(app: typer.Typer) -> None:
         Example: remi import friday.json --name friday-copy
         """
         with errors():
-            from scoresheet.errors import SheetError
+            from remi.scoresheet.errors import SheetError
 
             try:
                 data = json.loads(file.read_text(encoding="utf-8"))
@@ -363,7 +363,7 @@ def register(app: typer.Typer) -> None:
         Example: remi stats
         """
         with errors():
-            from scoresheet.stats import player_stats
+            from remi.scoresheet.stats import player_stats
 
             store = _store(db)
             sheets = [store.sheet(store.find_game(game).id)] if game else store.games()
@@ -385,7 +385,7 @@ def register(app: typer.Typer) -> None:
         Example: remi plot --out totals.png
         """
         with errors():
-            from scoresheet.plot import plot_totals
+            from remi.scoresheet.plot import plot_totals
 
             store = _store(db)
             data = store.sheet(store.find_game(game).id)

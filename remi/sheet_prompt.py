@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, TypeVar
 from rich.console import Console
 from rich.markup import escape
 
-from engine import RemiError
+from remi.engine import RemiError
 
 if TYPE_CHECKING:
-    from scoresheet.entry import HandInput, RackInput
-    from scoresheet.sheet import GameInfo
-    from scoresheet.store import Store
+    from remi.scoresheet.entry import HandInput, RackInput
+    from remi.scoresheet.sheet import GameInfo
+    from remi.scoresheet.store import Store
 
 T = TypeVar("T")
 
@@ -37,7 +37,7 @@ def _ask(con: Console, question: str, check: Callable[[str], T]) -> T:
 
 def ask_hand(game: GameInfo, store: Store | None = None, con: Console | None = None) -> HandInput:
     """Ask for one hand of ``game``; returns it validated by the engine."""
-    from scoresheet.entry import score_hand
+    from remi.scoresheet.entry import score_hand
 
     con = con or Console(highlight=False)
     con.print(f"[bold]{game.name}[/]: players {', '.join(game.players)}. Tiles like r7 k13 * (or cards 7h Qs).")
@@ -51,7 +51,7 @@ def ask_hand(game: GameInfo, store: Store | None = None, con: Console | None = N
 
 
 def _name(game: GameInfo, optional: str | None = None) -> Callable[[str], str | None]:
-    from scoresheet.errors import SheetError
+    from remi.scoresheet.errors import SheetError
 
     def check(answer: str) -> str | None:
         if optional is not None and answer.lower() in ("", optional):
@@ -64,7 +64,7 @@ def _name(game: GameInfo, optional: str | None = None) -> Callable[[str], str | 
 
 
 def _yes(answer: str) -> bool:
-    from scoresheet.errors import SheetError
+    from remi.scoresheet.errors import SheetError
 
     if answer.lower() in ("", "n", "no"):
         return False
@@ -74,7 +74,7 @@ def _yes(answer: str) -> bool:
 
 
 def _ask_simple(con: Console, game: GameInfo) -> HandInput:
-    from scoresheet.entry import HandInput, canonical_tiles, score_hand
+    from remi.scoresheet.entry import HandInput, canonical_tiles, score_hand
 
     closer = _ask(con, "Who went out?", _name(game))
 
@@ -89,7 +89,7 @@ def _ask_simple(con: Console, game: GameInfo) -> HandInput:
 
 
 def _ask_closed(con: Console, game: GameInfo) -> HandInput:
-    from scoresheet.entry import HandInput, RackInput, canonical_tile, canonical_tiles, parse_rack_value, score_hand
+    from remi.scoresheet.entry import HandInput, RackInput, canonical_tile, canonical_tiles, parse_rack_value, score_hand
 
     rules = game.rules
     atu = _ask(con, "Atu tile?", lambda a: canonical_tile(a, "the atu"))

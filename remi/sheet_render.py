@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
-    from scoresheet.stats import PlayerStats
+    from remi.scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
+    from remi.scoresheet.stats import PlayerStats
 
 
 def console() -> Console:
@@ -135,7 +135,7 @@ def describe_hand(hand: Any, *, cards: bool = False) -> str:
         parts.append(f"atu {hand.atu}" + (" (pulled in)" if hand.atu_close else ""))
     if hand.board is not None:
         if cards:
-            from engine import format_tiles, parse_tiles
+            from remi.engine import format_tiles, parse_tiles
 
             parts.append(f"hand {format_tiles(parse_tiles(hand.board), 'card')}")
         else:

@@ -60,7 +60,7 @@ def advise_cmd(
         raise fail("--from needs --drawn (the tile you drew)")
     rows = _rows(row or [])
     taken = _rows(took or [], "--took")
-    from tutor.advice import advise  # the submodule: works with any install of the package
+    from remi.tutor.advice import advise  # the submodule: works with any install of the package
 
     with user_errors():
         try:

@@ -43,12 +43,12 @@ def scan(
     """
     with errors():
         from remi.photos import confirm_low, interactive, reading_table
-        from vision.errors import VisionError
-        from vision.reader import load_image, read_photo
+        from remi.vision.errors import VisionError
+        from remi.vision.reader import load_image, read_photo
 
         reading = read_photo(photo)
         if annotate is not None:
-            from vision import annotate as draw
+            from remi.vision import annotate as draw
 
             draw.write(annotate, load_image(photo), reading)
         if not reading.detections:
@@ -84,8 +84,8 @@ def generate(
     Example: remi vision generate out/det --count 3000 --seed 1
     """
     with errors():
-        from engine import RemiError
-        from vision.generate import write_detection_set
+        from remi.engine import RemiError
+        from remi.vision.generate import write_detection_set
 
         try:
             w, h = (int(v) for v in size.lower().split("x"))
@@ -125,7 +125,7 @@ def train(
     Example: remi vision train out/det1 --stage detector --epochs 8 --fraction 0.55 --name det1
     """
     with errors():
-        from engine import RemiError
+        from remi.engine import RemiError
 
         # Weights and models named on the line are checked before any data is built or loaded.
         for option, path in (("--init", init), ("--resume", resume)):
@@ -134,7 +134,7 @@ def train(
         if mine_with is not None and not (mine_with / "vision.json").is_file():
             raise RemiError(f"--mine-with {mine_with}: no vision model there (vision.json missing)")
         if stage == "detector":
-            from vision.train import train_detector
+            from remi.vision.train import train_detector
 
             model = str(Path(__file__).resolve().parents[1] / "vision" / "yolov8-tile.yaml")
             yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
@@ -144,7 +144,7 @@ def train(
                                  init=init, lr0=lr0, fraction=fraction, name=name)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
         elif stage == "reader":
-            from vision.recipe import train_reader
+            from remi.vision.recipe import train_reader
 
             weights = train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800, init=init,
                                    mine_with=mine_with, **({"lr": lr0} if lr0 else {}))
@@ -170,7 +170,7 @@ def export(
     Example: remi vision export out/runs/det1/weights/best.pt out/reader.pt --out models
     """
     with errors():
-        from vision.recipe import export_models
+        from remi.vision.recipe import export_models
 
         result = export_models(detector, reader, out, imgsz)
         if as_json:
@@ -191,7 +191,7 @@ def evaluate(
     Example: remi vision eval ../shared/realdata/rummikub --session rummy4
     """
     with errors():
-        from vision.evaluate import evaluate_folder
+        from remi.vision.evaluate import evaluate_folder
 
         metrics = evaluate_folder(folder, session=session, models=models)
         if as_json:

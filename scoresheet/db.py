@@ -15,8 +15,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scoresheet.errors import StoreError
-from scoresheet.models import SCHEMA_HEAD, VERSION_TABLE
+from remi.scoresheet.errors import StoreError
+from remi.scoresheet.models import SCHEMA_HEAD, VERSION_TABLE
 
 #: every revision this code knows, oldest first
 REVISIONS = ("0001", "0002")

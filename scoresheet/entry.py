@@ -5,7 +5,7 @@ flags); ``score_hand`` validates it against a game's seats and rules and returns
 player's ``engine.HandScore``. Nothing here knows a scoring rule: board values, rack
 penalties, multipliers and the twin bonus all come from ``engine``.
 
->>> from engine import SIMPLE
+>>> from remi.engine import SIMPLE
 >>> r = score_hand(["N", "E", "S", "W"], [["N", "S"], ["E", "W"]], SIMPLE, HandInput(closer="W"))
 >>> {p: s.score for p, s in r.scores.items()}
 {'N': 100, 'E': 0, 'S': 100, 'W': 0}
@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import (
+from remi.engine import (
     ALL_KINDS,
     JOKER,
     Close,
@@ -39,7 +39,7 @@ from engine import (
     simple_hand,
     tile_board_value,
 )
-from scoresheet.errors import SheetError
+from remi.scoresheet.errors import SheetError
 
 _QUICK = re.compile(r"^(?:(\d+)([lhj]))+$", re.IGNORECASE)
 _QUICK_PART = re.compile(r"(\d+)([lhj])", re.IGNORECASE)

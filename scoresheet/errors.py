@@ -7,7 +7,7 @@ schema, unreachable); the CLI exits 1.
 
 from __future__ import annotations
 
-from engine import RemiError
+from remi.engine import RemiError
 
 
 class SheetError(RemiError):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoresheet.errors import SheetError
-from scoresheet.sheet import Sheet
+from remi.scoresheet.errors import SheetError
+from remi.scoresheet.sheet import Sheet
 
 
 def plot_totals(sheet: Sheet, out: Path) -> None:

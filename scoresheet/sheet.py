@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import HandScore, Rules, closed_winners, simple_limit, simple_result
-from scoresheet.entry import HandInput, score_hand
-from scoresheet.errors import SheetError
+from remi.engine import HandScore, Rules, closed_winners, simple_limit, simple_result
+from remi.scoresheet.entry import HandInput, score_hand
+from remi.scoresheet.errors import SheetError
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scoresheet.sheet import Sheet
+from remi.scoresheet.sheet import Sheet
 
 
 @dataclass(slots=True)

@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from engine import RemiError, Rules, preset
-from scoresheet.entry import HandInput, RackInput, canonical, score_hand
-from scoresheet.errors import SheetError, StoreError
-from scoresheet.sheet import GameInfo, HistoryLine, LogEntry, Sheet, build_sheet, game_info, replay, undoable
+from remi.engine import RemiError, Rules, preset
+from remi.scoresheet.entry import HandInput, RackInput, canonical, score_hand
+from remi.scoresheet.errors import SheetError, StoreError
+from remi.scoresheet.sheet import GameInfo, HistoryLine, LogEntry, Sheet, build_sheet, game_info, replay, undoable
 
 T = TypeVar("T")
 EXPORT_FORMAT = "remi-game/1"
@@ -44,7 +44,7 @@ class Store:
     @classmethod
     def open(cls, db: str | None = None, *, migrate: bool = True) -> Store:
         """Open (creating or migrating) the sheet at ``db``: a path, a URL, or REMI_DB/the default."""
-        from scoresheet.db import ensure_schema, make_engine, resolve_url
+        from remi.scoresheet.db import ensure_schema, make_engine, resolve_url
 
         url = resolve_url(db) if db != "sqlite://" else db
         engine = make_engine(url)
@@ -64,7 +64,7 @@ class Store:
         """Database errors as one clear StoreError line; retries a write that lost a race."""
         from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-        from scoresheet.db import _first_line, describe
+        from remi.scoresheet.db import _first_line, describe
 
         for attempt in range(8):
             try:
@@ -94,7 +94,7 @@ class Store:
         def run() -> list[Sheet]:
             from sqlmodel import select
 
-            from scoresheet.models import Action, Game
+            from remi.scoresheet.models import Action, Game
 
             with self._session() as s:
                 rows = s.exec(select(Game).order_by(Game.id.desc())).all()  # type: ignore[union-attr]
@@ -110,7 +110,7 @@ class Store:
         def run() -> GameInfo:
             from sqlmodel import select
 
-            from scoresheet.models import Game
+            from remi.scoresheet.models import Game
 
             with self._session() as s:
                 if selector:
@@ -133,7 +133,7 @@ class Store:
     def _log(self, s: Any, game_id: int) -> list[Any]:
         from sqlmodel import select
 
-        from scoresheet.models import Action
+        from remi.scoresheet.models import Action
 
         return list(s.exec(select(Action).where(Action.game_id == game_id).order_by(Action.seq)).all())
 
@@ -155,7 +155,7 @@ class Store:
 
     def sheet(self, game_id: int) -> Sheet:
         def run() -> Sheet:
-            from scoresheet.models import Game
+            from remi.scoresheet.models import Game
 
             with self._session() as s:
                 game = game_info(s.get(Game, game_id))
@@ -186,7 +186,7 @@ class Store:
         def run() -> GameInfo:
             from sqlmodel import select
 
-            from scoresheet.models import Game
+            from remi.scoresheet.models import Game
 
             with self._session(write=True) as s:
                 game_name = name
@@ -211,7 +211,7 @@ class Store:
         def run() -> Sheet:
             from sqlmodel import select
 
-            from scoresheet.models import Action, Game
+            from remi.scoresheet.models import Action, Game
 
             with self._session(write=True) as s:
                 row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
@@ -284,7 +284,7 @@ class Store:
 
     def _info(self, game_id: int) -> GameInfo:
         def run() -> GameInfo:
-            from scoresheet.models import Game
+            from remi.scoresheet.models import Game
 
             with self._session() as s:
                 row = s.get(Game, game_id)
@@ -336,7 +336,7 @@ class Store:
         def run() -> GameInfo:
             from sqlmodel import select
 
-            from scoresheet.models import Action, Game
+            from remi.scoresheet.models import Action, Game
 
             with self._session(write=True) as s:
                 if s.exec(select(Game).where(Game.name == info.name)).first() is not None:

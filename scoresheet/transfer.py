@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-from scoresheet.sheet import Sheet
+from remi.scoresheet.sheet import Sheet
 
 
 def sheet_csv(sheet: Sheet) -> str:

@@ -7,6 +7,6 @@ steps to close and the outs; ``tutor.sim`` plays bots against each other.
 'close'
 """
 
-from tutor.advice import advise
+from remi.tutor.advice import advise
 
 __all__ = ["advise"]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine import NotationError, RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
-from tutor.policy import HORIZON, View, atu_fills, draw_advice, known_held, partners, seen_counts, weigh
-from tutor.steps import steps as steps_to_close
+from remi.engine import NotationError, RemiError, Rules, Tile, best_close, can_close, check_counts, parse_tiles, preset
+from remi.tutor.policy import HORIZON, View, atu_fills, draw_advice, known_held, partners, seen_counts, weigh
+from remi.tutor.steps import steps as steps_to_close
 
 __all__ = ["advise"]
 
@@ -201,7 +201,7 @@ def advise(
                                   + _why(opts, [*held, top], rules, v2, left))
             return out
         out["draw"] = "stock"
-        from tutor.steps import _need, analyse_counts, counts
+        from remi.tutor.steps import _need, analyse_counts, counts
 
         cnt, j = counts(held)
         s, mask = analyse_counts(cnt, j, size, _need(rules), rules.long_run)

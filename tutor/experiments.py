@@ -3,10 +3,10 @@
 Nothing here is used by ``remi advise`` or registered in ``tutor.policy.POLICIES``; the bots
 are added to the simulator only by this module's command line:
 
-    python -m tutor.experiments sim [tutor.sim options]   # tutor.sim with the bots below
-    python -m tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
-    python -m tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws a most-outs tile
-    python -m tutor.experiments ties PLAYERS DEALS SEED [BOT]  # its picks among greedy's ties
+    python -m remi.tutor.experiments sim [tutor.sim options]   # tutor.sim with the bots below
+    python -m remi.tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
+    python -m remi.tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws a most-outs tile
+    python -m remi.tutor.experiments ties PLAYERS DEALS SEED [BOT]  # its picks among greedy's ties
 
 Bots (each in one seat against ``greedy``; heads-up unless docs/tutor.md says four players).
 The tutor's variants build on the tutor as it was before the atu term (``tnoatu``, up to
@@ -41,7 +41,7 @@ commit 0a5b54c), the one docs/tutor.md measured them against:
   a kept tile counts on the board if the hand is won (about 1 in the players) and in the
   rack paid if it is lost, so among equally fast throws a 10-13 goes first and an ace stays.
 * ``gseat``: greedy itself under another name, the baseline of a paired comparison
-  (``python -m tutor.paired``): the same seat, the same deals, greedy's own play.
+  (``python -m remi.tutor.paired``): the same seat, the same deals, greedy's own play.
 * ``gseat2``: greedy with its random ties drawn from another stream: against ``gseat`` on
   the same deals it measures what greedy's luck in its ties alone is worth (zero expected).
 * ``gconn`` and ``tconn``: greedy whose ties go to the throw with the fewest live partners
@@ -84,12 +84,12 @@ import random
 import sys
 from collections.abc import Sequence
 
-from engine import RemiError, Tile, preset, tile_board_value, tile_rack_penalty
-from engine.scoring import atu_multiplier
-from tutor import policy as P
-from tutor.policy import View, live_copies, p_reach, seen_counts, unseen_total, weigh
-from tutor.sim import _mean_se, run_match
-from tutor.steps import _need, analyse_counts, counts, throws_counts
+from remi.engine import RemiError, Tile, preset, tile_board_value, tile_rack_penalty
+from remi.engine.scoring import atu_multiplier
+from remi.tutor import policy as P
+from remi.tutor.policy import View, live_copies, p_reach, seen_counts, unseen_total, weigh
+from remi.tutor.sim import _mean_se, run_match
+from remi.tutor.steps import _need, analyse_counts, counts, throws_counts
 
 
 def _rack_value(view: View, rack: Sequence[Tile], draws: int) -> tuple[int, float]:
@@ -311,7 +311,7 @@ FEED_POINTS = 20.0  # a fed tile, in points (a guess: about a tenth of a close's
 
 class SeatGreedyBot(P.GreedyBot):
     """Greedy under another name: in the seat under test its figures are kept apart from the
-    other greedy seats, so that ``python -m tutor.paired`` can set a bot against greedy itself
+    other greedy seats, so that ``python -m remi.tutor.paired`` can set a bot against greedy itself
     in the same seat, on the same deals."""
 
     name = "gseat"
@@ -450,7 +450,7 @@ BOTS = {b.name: b for b in (DrawValueBot, NoDefenceBot, NoLateRackBot, RandomTie
 
 def _patch_table() -> None:
     """Give every view the left neighbour's rack and history (for the cheats and the log)."""
-    from tutor import sim as S
+    from remi.tutor import sim as S
 
     orig = S.Table.view
 
@@ -595,7 +595,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     cmd, rest = args[0], args[1:]
     if cmd == "sim":
-        from tutor import sim as S
+        from remi.tutor import sim as S
 
         _patch_table()
         P.POLICIES.update(BOTS)

@@ -13,7 +13,7 @@ so every throw may hand them a tile they need. What the table shows about their 
 
 The model is a logistic regression over features of those (:func:`feed_features`), fitted on
 the simulator's own throws, each labelled by whether the neighbour's real rack would have
-taken it (``python -m tutor.experiments feedlog``, then ``feedfit``; docs/tutor.md).
+taken it (``python -m remi.tutor.experiments feedlog``, then ``feedfit``; docs/tutor.md).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import Rules, Tile
+from remi.engine import Rules, Tile
 
 if TYPE_CHECKING:  # the View is tutor.policy's; only its fields are read here
-    from tutor.policy import View
+    from remi.tutor.policy import View
 
 #: The share of a pair's weight kept for each passed-over tile that would have completed it.
 VETO = 0.25
@@ -190,9 +190,9 @@ def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int], extended: boo
 
 #: The feed model's weights (a logistic regression over :func:`feed_features`), fitted on
 #: 26,111 candidate throws (each throw keeping the fewest steps) at 4,423 throws of the greedy
-#: bot in 500 heads-up Closed hands (``python -m tutor.experiments feedlog 250 13 FILE``),
+#: bot in 500 heads-up Closed hands (``python -m remi.tutor.experiments feedlog 250 13 FILE``),
 #: each labelled by whether the neighbour's real rack would take it (it lowers their steps):
-#: ``python -m tutor.feedfit --train FILE --features <these keys>``. On the 2,092 throws of 240 other
+#: ``python -m remi.tutor.feedfit --train FILE --features <these keys>``. On the 2,092 throws of 240 other
 #: hands (feedlog 120 17) it ranks a tile the neighbour takes above one they do not 61.1% of the time
 #: (the model before, fitted without the ace's high neighbours: 60.1%), log loss 0.471
 #: (a constant rate: 0.512), calibrated by deciles within 0.03. See docs/tutor.md.

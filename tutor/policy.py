@@ -13,9 +13,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import Rules, Tile, tile_board_value, tile_rack_penalty
-from engine.scoring import atu_multiplier
-from tutor.feed import (  # noqa: F401 (feed_features, FEED_MODEL, known_held: re-exported)
+from remi.engine import Rules, Tile, tile_board_value, tile_rack_penalty
+from remi.engine.scoring import atu_multiplier
+from remi.tutor.feed import (  # noqa: F401 (feed_features, FEED_MODEL, known_held: re-exported)
     FEED_MODEL,
     feed_features,
     feed_risk,
@@ -24,7 +24,7 @@ from tutor.feed import (  # noqa: F401 (feed_features, FEED_MODEL, known_held: r
     partners,
     unseen_total,
 )
-from tutor.steps import _need, analyse_counts, counts, throws_counts
+from remi.tutor.steps import _need, analyse_counts, counts, throws_counts
 
 HORIZON = 3  # "the next few draws" of the advice
 FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close

@@ -8,7 +8,7 @@ with greedy's rule until the rack closes, counting the draws. The throw whose ro
 soonest on one set of sequences is then scored on a second, independent set against greedy's
 own choice (its tied throws averaged), so that picking the best does not flatter it.
 
-    python -m tutor.rollout POSITIONS SEED [--rollouts R] [--players N] [--json]
+    python -m remi.tutor.rollout POSITIONS SEED [--rollouts R] [--players N] [--json]
 
 The positions are the throws of the first seat in greedy-vs-greedy Closed Rummy deals of
 ``SEED`` where at least two throws keep the fewest steps. Alone means no opponent closes
@@ -24,10 +24,10 @@ import random
 import sys
 from collections.abc import Sequence
 
-from engine import CLOSED, RemiError, Tile
-from tutor.policy import POLICIES, GreedyBot, View, live_copies, seen_counts
-from tutor.sim import _mean_se, full_deck, run_match
-from tutor.steps import _need, analyse_counts, counts, throws_counts
+from remi.engine import CLOSED, RemiError, Tile
+from remi.tutor.policy import POLICIES, GreedyBot, View, live_copies, seen_counts
+from remi.tutor.sim import _mean_se, full_deck, run_match
+from remi.tutor.steps import _need, analyse_counts, counts, throws_counts
 
 CAP = 25
 
@@ -133,8 +133,8 @@ def measure(pos: tuple[list[Tile], list[Tile], int], rollouts: int, rng: random.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tutor.rollout", description=__doc__.split("\n\n")[0],
-                                 epilog="example: python -m tutor.rollout 60 7 --rollouts 40")
+    ap = argparse.ArgumentParser(prog="python -m remi.tutor.rollout", description=__doc__.split("\n\n")[0],
+                                 epilog="example: python -m remi.tutor.rollout 60 7 --rollouts 40")
     ap.add_argument("positions", type=int)
     ap.add_argument("seed", type=int)
     ap.add_argument("--rollouts", type=int, default=40, help="draw sequences per set (two sets)")

@@ -13,7 +13,7 @@ tournante for the first round; draws from the stock, the top of the discard pile
 tournante; nobody goes out in the first round; an empty stock is rebuilt from the discards.
 
 Duplicate play: each deal is replayed with the policies rotated round the seats, so every
-policy plays every seat of every deal. ``python -m tutor.sim --help`` for the command.
+policy plays every seat of every deal. ``python -m remi.tutor.sim --help`` for the command.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import (
+from remi.engine import (
     ALL_KINDS,
     JOKER,
     RemiError,
@@ -39,7 +39,7 @@ from engine import (
     rack_penalty,
     simple_hand,
 )
-from tutor.policy import POLICIES, View
+from remi.tutor.policy import POLICIES, View
 
 
 @dataclass
@@ -398,9 +398,9 @@ def _write_json(path: str, obj: dict) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        prog="python -m tutor.sim",
+        prog="python -m remi.tutor.sim",
         description="Duplicate self-play between bots (random, greedy, tutor).",
-        epilog="example: python -m tutor.sim --variant closed --players 4 --hands 400 --seed 1 "
+        epilog="example: python -m remi.tutor.sim --variant closed --players 4 --hands 400 --seed 1 "
                "--policies tutor,greedy,greedy,greedy --json",
     )
     ap.add_argument("--variant", choices=["closed", "simple"], default="closed")
@@ -413,7 +413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--partial", metavar="FILE", help="rewrite FILE with the results so far after every deal")
     ap.add_argument("--per-deal", metavar="FILE",
                     help="rewrite FILE after every deal with the results and each deal's figures "
-                         "(for python -m tutor.paired)")
+                         "(for python -m remi.tutor.paired)")
     a = ap.parse_args(argv)
     try:
         rules = preset(a.variant)

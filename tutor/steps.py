@@ -17,7 +17,7 @@ The same search returns the **outs** (the kinds that fill a gap of, or extend, a
 of groups: each truly brings the close one step nearer) and, for a rack holding one tile
 more than a board, the throws that keep the fewest steps (any other throw costs one step).
 
->>> from engine import parse_tiles, CLOSED
+>>> from remi.engine import parse_tiles, CLOSED
 >>> steps(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12"), CLOSED)
 0
 >>> steps(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"), CLOSED)
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine import Rules, Tile
+from remi.engine import Rules, Tile
 
 HIGH = 13
 SLOTS = 14 * 4

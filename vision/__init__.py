@@ -6,6 +6,6 @@ need the ``train`` extra (torch, ultralytics). Class names are the tile notation
 is a list of ``engine.Tile``.
 """
 
-from vision.errors import VisionError
+from remi.vision.errors import VisionError
 
 __all__ = ["VisionError"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.reader import Reading
+from remi.vision.reader import Reading
 
 _INK = {0: (40, 40, 40), 1: (200, 110, 20), 2: (40, 40, 210), 3: (0, 140, 255), -1: (160, 0, 160)}
 
@@ -33,7 +33,7 @@ def draw(image: np.ndarray, reading: Reading) -> np.ndarray:
 def write(path, image: np.ndarray, reading: Reading) -> None:
     import cv2
 
-    from vision.errors import VisionError
+    from remi.vision.errors import VisionError
 
     from pathlib import Path
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.crops import SIZE
+from remi.vision.crops import SIZE
 
 NUMBERS = 14  # joker + 1..13
 BACKGROUND = 14  # the number class of a crop that is not a tile

@@ -11,8 +11,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine import Tile
-from vision import crops
+from remi.engine import Tile
+from remi.vision import crops
 
 
 def labels_of(tile: Tile) -> tuple[int, int]:
@@ -73,7 +73,7 @@ def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate
 def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None):
     """(image, tiles, boxes) of a generated dataset folder (``images/train`` + ``labels/train``,
     tile-code classes), one at a time; boxes under 8 pixels are left out."""
-    from engine import ALL_KINDS
+    from remi.engine import ALL_KINDS
 
     images = sorted((Path(folder) / "images" / "train").iterdir())
     images = [p for p in images if not p.name.startswith(skip_prefix)][:limit]
@@ -120,8 +120,8 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
     ``straddles`` more background crops an image are tile boxes shifted by half a tile, and
     ``randoms`` are tile-sized boxes at random places that miss every tile.
     """
-    from vision.classifier import BACKGROUND
-    from vision.evaluate import iou
+    from remi.vision.classifier import BACKGROUND
+    from remi.vision.evaluate import iou
 
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []

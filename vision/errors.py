@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import RemiError
+from remi.engine import RemiError
 
 
 class VisionError(RemiError, ValueError):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import ALL_KINDS, Tile
+from remi.engine import ALL_KINDS, Tile
 
 THRESHOLDS = np.linspace(0.5, 0.95, 10)
 
@@ -73,7 +73,7 @@ def average_precision(tp: np.ndarray, scores: np.ndarray, n_gt: int) -> float:
 
 def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, list[Tile], np.ndarray]]:
     """(photo, tiles, boxes) from the real data folder or a generated dataset (``images/val``)."""
-    from vision import realdata
+    from remi.vision import realdata
 
     folder = Path(folder)
     if (folder / "roboflow-data.yaml").exists():
@@ -97,7 +97,7 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
 
 
 def _refused(reader, image) -> bool:
-    from vision.errors import VisionError
+    from remi.vision.errors import VisionError
 
     try:
         reader.read(image)
@@ -112,7 +112,7 @@ def evaluate(reader, photos, orientation: bool = True) -> dict:
     With ``orientation``, also how often the upside-down check refuses a photo as taken, and
     how often it catches the same photo turned 180 degrees.
     """
-    from vision.reader import decode, load_image
+    from remi.vision.reader import decode, load_image
 
     upright_refused = flipped_caught = 0
 
@@ -170,11 +170,11 @@ def evaluate(reader, photos, orientation: bool = True) -> dict:
 
 
 def evaluate_folder(folder: Path, session: str | None = "rummy4", models: Path | None = None) -> dict:
-    from vision.reader import MODELS, Reader
+    from remi.vision.reader import MODELS, Reader
 
     photos = load_labelled(Path(folder), session)
     if not photos:
-        from vision.errors import VisionError
+        from remi.vision.errors import VisionError
 
         raise VisionError(f"{folder}: no labelled photos found")
     return evaluate(Reader(models or MODELS), photos)

@@ -14,8 +14,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from engine import ALL_KINDS
-from vision import realdata, synth
+from remi.engine import ALL_KINDS
+from remi.vision import realdata, synth
 
 
 def _progress():
@@ -91,8 +91,8 @@ SAMPLES = {
 
 def write_samples(out: Path, seed: int = 0, width: int = 1000, height: int = 750) -> list[Path]:
     """Render the sample racks; each ``NAME.jpg`` gets ``NAME.txt``, its tiles in reading order."""
-    from engine import parse_tiles
-    from vision.reader import Detection, reading_order
+    from remi.engine import parse_tiles
+    from remi.vision.reader import Detection, reading_order
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import ALL_KINDS, JOKER, Tile
-from vision import crops
-from vision.errors import VisionError
+from remi.engine import ALL_KINDS, JOKER, Tile
+from remi.vision import crops
+from remi.vision.errors import VisionError
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 

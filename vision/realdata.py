@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine import JOKER, Tile
+from remi.engine import JOKER, Tile
 
 TRAIN_SESSIONS = ("rummy", "rummy2")
 HELDOUT_SESSIONS = ("rummy4",)

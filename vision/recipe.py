@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision import realdata
+from remi.vision import realdata
 
 
 def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None):
@@ -24,13 +24,13 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
     photos, the empty tables and the synthetic scenes (:func:`vision.cropset.mined`): its
     misaligned boxes of tiles, and its boxes of no tile for the background class.
     """
-    from vision import cropset
+    from remi.vision import cropset
 
     photos = realdata.load(realdata.TRAIN_SESSIONS)
     parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
              cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit)]
     if mine_with is not None:
-        from vision.reader import Reader
+        from remi.vision.reader import Reader
 
         miner = Reader(Path(mine_with))
         miner.conf = 0.1  # more of the boxes a detector is unsure of: the hard background
@@ -43,7 +43,7 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
 
 
 def heldout_crops(session: str = "rummy4"):
-    from vision import cropset
+    from remi.vision import cropset
 
     return cropset.from_photos(realdata.load((session,)), copies=1, seed=1, amount=0.0)
 
@@ -51,7 +51,7 @@ def heldout_crops(session: str = "rummy4"):
 def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
                  synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
                  mine_with: Path | None = None, lr: float = 3e-3) -> Path:
-    from vision import classifier
+    from remi.vision import classifier
 
     x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with)
     val = heldout_crops() if validate else None
@@ -62,8 +62,8 @@ def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, t
 
 def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> dict:
     """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
-    from vision import classifier
-    from vision.train import export_onnx, offline
+    from remi.vision import classifier
+    from remi.vision.train import export_onnx, offline
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from engine import ALL_KINDS, Tile
+from remi.engine import ALL_KINDS, Tile
 
 # BGR ink colours by engine colour index (k b r y), and the joker's.
 INK = {0: (38, 34, 30), 1: (170, 95, 20), 2: (45, 40, 200), 3: (25, 135, 235)}

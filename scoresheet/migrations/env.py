@@ -6,7 +6,7 @@ from typing import Any
 
 from alembic import context
 
-from scoresheet.models import VERSION_TABLE
+from remi.scoresheet.models import VERSION_TABLE
 
 
 def run(config: Any) -> None:

@@ -11,7 +11,7 @@ import itertools
 from collections import Counter
 from functools import lru_cache
 
-from engine import Rules, Tile
+from remi.engine import Rules, Tile
 
 JOKER = 52
 

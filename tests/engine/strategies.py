@@ -7,7 +7,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from engine import ALL_KINDS, Rules, Tile
+from remi.engine import ALL_KINDS, Rules, Tile
 from tests.engine.oracle import all_formations
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import (
+from remi.engine import (
     CLOSED,
     SIMPLE,
     Formation,

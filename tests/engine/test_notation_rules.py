@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import (
+from remi.engine import (
     ALL_KINDS,
     CLOSED,
     SIMPLE,

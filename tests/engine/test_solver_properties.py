@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import CLOSED, SIMPLE, Tile, best_close, can_close, check_close, classify, iter_closes
-from engine.solver import _counts, min_loose
+from remi.engine import CLOSED, SIMPLE, Tile, best_close, can_close, check_close, classify, iter_closes
+from remi.engine.solver import _counts, min_loose
 from tests.engine import oracle
 from tests.engine.strategies import any_racks, closing_racks, near_miss, random_rack
 
@@ -143,7 +143,7 @@ def test_thousands_of_racks_against_the_oracle() -> None:
 
 
 def test_explains_why_not() -> None:
-    from engine import parse_tiles
+    from remi.engine import parse_tiles
 
     result = check_close(parse_tiles("R4 R5 R6 B9 Y9 K9 K11 K12 K13 Y2 Y3 Y4 R13 B13 R8"))
     assert not result.can_close and len(result.loose) == 3
@@ -154,7 +154,7 @@ def test_explains_why_not() -> None:
 
 def test_five_triples_cannot_close() -> None:
     """15 tiles all in sets of 3 with no other arrangement: one must be thrown, so no close."""
-    from engine import parse_tiles
+    from remi.engine import parse_tiles
 
     rack = parse_tiles("k2 b2 r2 k5 b5 r5 k8 b8 r8 k11 b11 r11 b13 r13 y13")
     result = check_close(rack)
@@ -165,7 +165,7 @@ def test_five_triples_cannot_close() -> None:
 
 def test_joker_standing_for_a_tile_that_is_present() -> None:
     """r4 * r6 (joker as r5) beside r5 b5 * : the joker must stand for a tile the rack holds."""
-    from engine import parse_tiles
+    from remi.engine import parse_tiles
 
     rack = parse_tiles("r4 r6 r5 b5 * * k7 k8 k9 y10 y11 y12 b1 b2 b3")
     assert oracle.closes(list(rack), CLOSED) == {} or can_close(rack)
@@ -173,7 +173,7 @@ def test_joker_standing_for_a_tile_that_is_present() -> None:
 
 
 def test_tile_round_trip_every_kind() -> None:
-    from engine import ALL_KINDS
+    from remi.engine import ALL_KINDS
 
     for t in ALL_KINDS:
         assert Tile.parse(str(t)) is t

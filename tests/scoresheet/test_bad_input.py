@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scoresheet.entry import HandInput, RackInput
-from scoresheet.store import Store
+from remi.scoresheet.entry import HandInput, RackInput
+from remi.scoresheet.store import Store
 from tests.scoresheet.conftest import Remi, snapshot
 
 C1_BOARD = "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scoresheet.store import Store
+from remi.scoresheet.store import Store
 from tests.scoresheet.conftest import ROOT, Remi
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CLOSED, SIMPLE
-from scoresheet.entry import HandInput, RackInput, canonical, parse_rack_value, quick_penalty, score_hand
-from scoresheet.errors import SheetError
+from remi.engine import CLOSED, SIMPLE
+from remi.scoresheet.entry import HandInput, RackInput, canonical, parse_rack_value, quick_penalty, score_hand
+from remi.scoresheet.errors import SheetError
 
 C7 = "R10 R11 R12 B5 Y5 K5 R5 K7 K8 K9 K10 Y1 B1 K1 J*"
 LOSER = {"L": RackInput(points=75)}

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from scoresheet.db import create, make_engine, migrate, resolve_url
-from scoresheet.models import SCHEMA_HEAD
+from remi.scoresheet.db import create, make_engine, migrate, resolve_url
+from remi.scoresheet.models import SCHEMA_HEAD
 from tests.scoresheet.conftest import Remi
 
 OLD = Path(__file__).with_name("data") / "schema_0001.sql"

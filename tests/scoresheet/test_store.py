@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_KINDS, CLOSED, SIMPLE
-from scoresheet.entry import HandInput, RackInput, score_hand
-from scoresheet.errors import SheetError
-from scoresheet.store import Store
+from remi.engine import ALL_KINDS, CLOSED, SIMPLE
+from remi.scoresheet.entry import HandInput, RackInput, score_hand
+from remi.scoresheet.errors import SheetError
+from remi.scoresheet.store import Store
 
 PLAYERS = ["Ana", "Dan", "Ion"]
 _names = itertools.count()

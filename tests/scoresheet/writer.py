@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 
-from scoresheet.entry import HandInput, RackInput
-from scoresheet.store import Store
+from remi.scoresheet.entry import HandInput, RackInput
+from remi.scoresheet.store import Store
 
 
 def hand(note: str, i: int) -> HandInput:

@@ -7,10 +7,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from engine import CLOSED, RemiError, parse_tiles
+from remi.engine import CLOSED, RemiError, parse_tiles
 from remi.cli import app
-from tutor.advice import advise
-from tutor.policy import View, feed_risk, p_reach
+from remi.tutor.advice import advise
+from remi.tutor.policy import View, feed_risk, p_reach
 
 ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
 

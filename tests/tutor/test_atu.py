@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import CLOSED, Tile, best_close, parse_tiles
-from tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
-from tutor.sim import full_deck
-from tutor.steps import _need, analyse_counts, counts
+from remi.engine import CLOSED, Tile, best_close, parse_tiles
+from remi.tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
+from remi.tutor.sim import full_deck
+from remi.tutor.steps import _need, analyse_counts, counts
 
 # Four formations of 11 tiles (r3-r6, b10-b12, k1-k4) and two pairs, y8 y9 and k7 b7: any of
 # y8 y9 k7 b7 thrown keeps one step; y8 or y9 leaves the 7s to complete (r7 or y7), k7 or b7
@@ -89,8 +89,8 @@ def test_the_draw_takes_a_row_tile_that_lets_the_atu_fill_the_last_gap() -> None
 
 
 def test_the_tutor_plays_the_atu_and_the_tutor_before_it_did_not() -> None:
-    from tutor.experiments import BOTS
-    from tutor.policy import POLICIES
+    from remi.tutor.experiments import BOTS
+    from remi.tutor.policy import POLICIES
 
     rng = random.Random(0)
     tutor, before, throws_only = POLICIES["tutor"](rng), BOTS["tnoatu"](rng), BOTS["tatu"](rng)
@@ -105,7 +105,7 @@ def test_the_tutor_plays_the_atu_and_the_tutor_before_it_did_not() -> None:
 
 
 def test_the_advice_says_when_the_atu_fills_a_gap() -> None:
-    from tutor import advise
+    from remi.tutor import advise
 
     after = advise(" ".join(map(str, RACK15)), variant="closed", atu="r7")
     assert after["advice"][0]["atu_fills"] and after["advice"][0]["p_close"] == 1.0
@@ -139,7 +139,7 @@ def test_the_chance_to_close_with_the_atu_is_the_turn_by_turn_rule(steps: int, p
 def test_two_steps_with_the_atus_gap_are_one_out_and_then_the_pull() -> None:
     """The README's position: throwing b12 leaves two steps, one of them the atu's (b8). Its
     chance within 3 draws is one out in 2 draws (the pull takes the third turn), not in 3."""
-    from tutor import advise
+    from remi.tutor import advise
 
     got = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", variant="closed", atu="b8",
                  drawn="k13", seats="Ana,Dan", me="Ana", rows={"Ana": ["y8", "b5"], "Dan": ["r9"]})

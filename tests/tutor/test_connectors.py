@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ALL_KINDS, CLOSED, SIMPLE, Tile, classify, parse_tiles
-from tutor.experiments import BOTS
-from tutor.policy import View, connectors, partners, seen_counts, weigh
+from remi.engine import ALL_KINDS, CLOSED, SIMPLE, Tile, classify, parse_tiles
+from remi.tutor.experiments import BOTS
+from remi.tutor.policy import View, connectors, partners, seen_counts, weigh
 
 REAL = [t for t in ALL_KINDS if not t.is_joker]
 

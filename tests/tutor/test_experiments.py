@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from engine import CLOSED, parse_tiles
-from tutor.experiments import BOTS, OracleBot, _feeds, draw_by_value
-from tutor.policy import POLICIES, View, weigh
+from remi.engine import CLOSED, parse_tiles
+from remi.tutor.experiments import BOTS, OracleBot, _feeds, draw_by_value
+from remi.tutor.policy import POLICIES, View, weigh
 
 @pytest.fixture(autouse=True)
 def _own_process_only():  # noqa: ANN202
     """The commands register their bots and patch the table for their own process: undo that
     after each test, so that no other test module sees them (tests/tutor/test_sim.py)."""
-    from tutor import sim
+    from remi.tutor import sim
 
     before, view = dict(POLICIES), sim.Table.view
     yield
@@ -110,7 +110,7 @@ def test_agree_counts_the_tutors_throws_against_greedys_most_outs(capsys) -> Non
     feed term may give up a few outs; at four players it broke only ties in 387 of 387)."""
     import json
 
-    from tutor.experiments import _AgreeBot, main
+    from remi.tutor.experiments import _AgreeBot, main
 
     _AgreeBot.tally = {"throws": 0, "most_outs": 0, "tied_with_another": 0}
     assert main(["agree", "2", "2", "5"]) == 0
@@ -194,7 +194,7 @@ def test_the_outs_first_tutor_keeps_the_most_outs_and_the_safest_among_them() ->
 
 
 def test_the_close_chance_model_falls_with_the_steps_and_rises_with_the_outs() -> None:
-    from tutor.experiments import close_chance
+    from remi.tutor.experiments import close_chance
 
     for players, stock in ((4, 40), (4, 16), (2, 70), (2, 30)):
         by_steps = [close_chance(players, s, 12, 70, stock) for s in (1, 2, 3, 4, 5)]
@@ -231,7 +231,7 @@ def test_tkv_keeps_the_most_outs_and_an_ace_over_a_loose_tile_its_feed_term_woul
 
 
 def test_ties_compares_the_pick_with_the_throws_tied_with_it(capsys) -> None:  # noqa: ANN001
-    from tutor import experiments as E
+    from remi.tutor import experiments as E
 
     E._TieBot.rows.clear()
     assert E.main(["ties", "4", "1", "8", "tkv"]) == 0
@@ -247,7 +247,7 @@ def test_ties_compares_the_pick_with_the_throws_tied_with_it(capsys) -> None:  #
 
 
 def test_the_experiment_commands_refuse_bad_arguments_in_one_line_and_write_nothing(tmp_path, capsys) -> None:  # noqa: ANN001
-    from tutor import experiments as E
+    from remi.tutor import experiments as E
 
     out = tmp_path / "log.json"
     cases = [
@@ -267,7 +267,7 @@ def test_the_experiment_commands_refuse_bad_arguments_in_one_line_and_write_noth
 
 
 def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others_as_the_tutor() -> None:
-    from tutor.policy import FEED_WEIGHT, lookahead_value, seen_counts, unseen_total
+    from remi.tutor.policy import FEED_WEIGHT, lookahead_value, seen_counts, unseen_total
 
     bot = BOTS["tlook"](random.Random(0))
     # One step away: the tutor's own pick.

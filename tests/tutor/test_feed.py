@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from engine import CLOSED, Tile, parse_tiles
-from tutor.feed import _pairs, feed_features, known_held, partners
-from tutor.feedfit import evaluate, fit, main
-from tutor.policy import View, seen_counts
+from remi.engine import CLOSED, Tile, parse_tiles
+from remi.tutor.feed import _pairs, feed_features, known_held, partners
+from remi.tutor.feedfit import evaluate, fit, main
+from remi.tutor.policy import View, seen_counts
 
 RACK = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k13"))
 
@@ -26,7 +26,7 @@ def _t(text: str) -> Tile:
 
 def test_the_pairs_a_tile_completes_are_exactly_the_engines_three_tile_formations() -> None:
     """Every pair {a, b} with the tile forms a set or run (CR-13, CR-14), and none is missed."""
-    from engine import classify
+    from remi.engine import classify
 
     for code in range(52):
         tile = Tile(code)
@@ -42,7 +42,7 @@ def test_the_pairs_a_tile_completes_are_exactly_the_engines_three_tile_formation
 
 
 def test_a_pairs_other_completions_are_the_tiles_that_fill_it_too() -> None:
-    from engine import classify
+    from remi.engine import classify
 
     for code in (0, 4, 12, 20, 39):
         tile = Tile(code)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine import CLOSED, parse_tiles
-from tutor.policy import POLICIES, LookaheadBot, View, lookahead_value, seen_counts, unseen_total
-from tutor.sim import Table
+from remi.engine import CLOSED, parse_tiles
+from remi.tutor.policy import POLICIES, LookaheadBot, View, lookahead_value, seen_counts, unseen_total
+from remi.tutor.sim import Table
 
 
 class Checked(LookaheadBot):

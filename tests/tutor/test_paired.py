@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import CLOSED, RemiError
-from tutor.paired import compare
-from tutor.sim import run_match
+from remi.engine import CLOSED, RemiError
+from remi.tutor.paired import compare
+from remi.tutor.sim import run_match
 
 
 def _sim(tmp_path: Path, policies: str, seed: int = 4, hands: int = 8) -> Path:
     path = tmp_path / f"{policies.replace(',', '-')}-{seed}.json"
-    subprocess.run([sys.executable, "-m", "tutor.sim", "--variant", "closed", "--players", "2", "--hands", str(hands),
+    subprocess.run([sys.executable, "-m", "remi.tutor.sim", "--variant", "closed", "--players", "2", "--hands", str(hands),
                     "--seed", str(seed), "--policies", policies, "--per-deal", str(path)],
                    capture_output=True, text=True, check=True, timeout=600)
     return path
@@ -90,7 +90,7 @@ def test_several_baseline_runs_are_averaged_deal_by_deal(tmp_path: Path) -> None
         compare(a, [b1, other_seed])
     with pytest.raises(RemiError, match="no run"):
         compare(a, [])
-    out = subprocess.run([sys.executable, "-m", "tutor.paired", *(str(tmp_path / n) for n in
+    out = subprocess.run([sys.executable, "-m", "remi.tutor.paired", *(str(tmp_path / n) for n in
                           ("tutor-random-4.json", "greedy-random-4.json", "tutor-random-4.json"))],
                          capture_output=True, text=True, check=True, timeout=60)
     assert "the mean of 2 runs" in out.stdout
@@ -110,11 +110,11 @@ def test_the_command_answers_bad_input_in_one_line(tmp_path: Path) -> None:
     plain = tmp_path / "plain.json"
     plain.write_text(json.dumps({"variant": "closed"}))
     for args in ([str(tmp_path / "missing.json"), str(plain)], [str(plain), str(plain)]):
-        out = subprocess.run([sys.executable, "-m", "tutor.paired", *args], capture_output=True, text=True, timeout=60)
+        out = subprocess.run([sys.executable, "-m", "remi.tutor.paired", *args], capture_output=True, text=True, timeout=60)
         assert out.returncode == 2
         assert out.stderr.count("\n") == 1 and out.stderr.startswith("error:")
     good = _sim(tmp_path, "greedy,random", hands=4)
-    out = subprocess.run([sys.executable, "-m", "tutor.paired", str(good), str(good)],
+    out = subprocess.run([sys.executable, "-m", "remi.tutor.paired", str(good), str(good)],
                          capture_output=True, text=True, check=True, timeout=60)
     assert "A - B   +0.00 ± 0.00 paired" in out.stdout
 
@@ -125,7 +125,7 @@ def test_greedy_under_another_name_plays_greedy_s_hands(tmp_path: Path) -> None:
     a = json.loads(_sim(tmp_path, "greedy,random").read_text())
     out = tmp_path / "gseat.json"
     # A subprocess: the experiments' command line adds its bots to the registry it runs in.
-    subprocess.run([sys.executable, "-m", "tutor.experiments", "sim", "--variant", "closed", "--players", "2",
+    subprocess.run([sys.executable, "-m", "remi.tutor.experiments", "sim", "--variant", "closed", "--players", "2",
                     "--hands", "8", "--seed", "4", "--policies", "gseat,random", "--per-deal", str(out)],
                    capture_output=True, text=True, check=True, timeout=600)
     res = compare(json.loads(out.read_text()), a)
@@ -136,7 +136,7 @@ def test_greedy_under_another_name_plays_greedy_s_hands(tmp_path: Path) -> None:
 @pytest.mark.parametrize("option", ["--per-deal", "--partial"])
 def test_an_output_file_that_cannot_be_written_is_refused_before_any_play(tmp_path: Path, option: str) -> None:
     for target in (tmp_path / "no such folder" / "run.json", tmp_path):
-        out = subprocess.run([sys.executable, "-m", "tutor.sim", "--players", "2", "--hands", "2",
+        out = subprocess.run([sys.executable, "-m", "remi.tutor.sim", "--players", "2", "--hands", "2",
                               "--policies", "greedy,random", option, str(target)],
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 2

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from engine import CLOSED, SIMPLE, closed_hand, rack_penalty
-from tutor.policy import POLICIES, GreedyBot, RandomBot
-from tutor.sim import InvariantError, Table, play_hand, run_match
+from remi.engine import CLOSED, SIMPLE, closed_hand, rack_penalty
+from remi.tutor.policy import POLICIES, GreedyBot, RandomBot
+from remi.tutor.sim import InvariantError, Table, play_hand, run_match
 
 
 class RowLover(RandomBot):
@@ -62,7 +62,7 @@ def test_row_draws_take_only_the_top_and_never_a_joker(seed: int) -> None:
 
 
 def test_a_joker_thrown_into_a_row_is_never_taken() -> None:
-    from engine import JOKER
+    from remi.engine import JOKER
 
     class JokerThrower(RowLover):
         def discard(self, view, rack15):  # noqa: ANN001, ANN201
@@ -141,7 +141,7 @@ def test_duplicate_match_reports_every_policy_with_errors() -> None:
 
 def test_the_module_entry_point_prints_json() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "tutor.sim", "--variant", "closed", "--players", "2", "--hands", "2",
+        [sys.executable, "-m", "remi.tutor.sim", "--variant", "closed", "--players", "2", "--hands", "2",
          "--seed", "1", "--policies", "random,greedy", "--json"],
         capture_output=True, text=True, check=True, timeout=300)
     data = json.loads(out.stdout)
@@ -149,7 +149,7 @@ def test_the_module_entry_point_prints_json() -> None:
 
 
 def test_the_module_entry_point_rejects_bad_input() -> None:
-    out = subprocess.run([sys.executable, "-m", "tutor.sim", "--players", "3", "--policies", "tutor,greedy"],
+    out = subprocess.run([sys.executable, "-m", "remi.tutor.sim", "--players", "3", "--policies", "tutor,greedy"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert out.stderr.startswith("error:") and "Traceback" not in out.stderr

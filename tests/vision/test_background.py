@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from vision import cropset, synth
-from vision.classifier import BACKGROUND
-from vision.reader import Reader, drop_specks, load_image
+from remi.vision import cropset, synth
+from remi.vision.classifier import BACKGROUND
+from remi.vision.reader import Reader, drop_specks, load_image
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Tile
-from vision.evaluate import average_precision, iou
-from vision.reader import Detection, decode, reading_order
+from remi.engine import Tile
+from remi.vision.evaluate import average_precision, iou
+from remi.vision.reader import Detection, decode, reading_order
 
 
 @settings(max_examples=60, deadline=None)

@@ -7,9 +7,9 @@ floors sit a little under the measured figures (onnxruntime versions round diffe
 
 import pytest
 
-from vision import realdata
-from vision.evaluate import evaluate, load_labelled
-from vision.reader import Reader
+from remi.vision import realdata
+from remi.vision.evaluate import evaluate, load_labelled
+from remi.vision.reader import Reader
 
 
 @pytest.fixture(scope="module")

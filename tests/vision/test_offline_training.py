@@ -32,15 +32,15 @@ TRAIN = r"""
 from pathlib import Path
 import numpy as np
 out = Path(sys.argv[1])
-from vision.generate import write_detection_set
+from remi.vision.generate import write_detection_set
 write_detection_set(out / "data", 6, 2, seed=3, width=160, height=120, real=False)
-from vision.train import train_detector, export_onnx
+from remi.vision.train import train_detector, export_onnx
 run = train_detector(out / "data" / "data-tile.yaml", out / "runs", epochs=1, imgsz=64, batch=2, seed=0,
                      workers=0, model="vision/yolov8-tile.yaml", name="smoke")
 weights = run / "weights" / "last.pt"
 assert weights.exists(), weights
 export_onnx(weights, 64, out / "det.onnx")
-from vision import cropset, classifier
+from remi.vision import cropset, classifier
 x, n, c = cropset.from_yolo(out / "data", copies=1, seed=0)
 state = classifier.train(x, n, c, out / "reader.pt", epochs=1, batch=16, threads=1, log=lambda m: None)
 classifier.export_onnx(state, out / "reader.onnx")
@@ -48,7 +48,7 @@ print("SMOKE-OK")
 """
 
 SCAN = r"""
-from vision.reader import read_photo
+from remi.vision.reader import read_photo
 r = read_photo(sys.argv[1])
 print("SCAN-OK", len(r.detections))
 """

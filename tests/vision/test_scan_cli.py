@@ -99,7 +99,7 @@ def test_tiny_and_blank_images(tmp_path):
 
 
 def test_photo_without_tiles(tmp_path):
-    from vision import synth
+    from remi.vision import synth
 
     rng = np.random.default_rng(5)
     cv2.imwrite(str(tmp_path / "table.jpg"), synth.background(rng, 1000, 750))

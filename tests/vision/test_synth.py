@@ -4,8 +4,8 @@ import cv2
 import numpy as np
 import pytest
 
-from engine import Tile
-from vision import synth
+from remi.engine import Tile
+from remi.vision import synth
 
 
 def _cream(img: np.ndarray) -> np.ndarray:
