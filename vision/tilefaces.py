@@ -1,0 +1,385 @@
+"""Procedural tile faces of many editions: the tiles remi's vision trains and is tested on.
+
+Real sets differ in the font of the numbers (the classic big rounded digits, thin sans, serif,
+mono), the inks (blue from navy to teal, orange from amber to a red-orange next to the red),
+how they mark 6 and 9 (nothing, a dot, a bar under the digit), the joker (a smiley, a jester,
+a star, a letter), and the body (cream, ivory, white, grey; bevel, corners, proportions). An
+``Edition`` holds one such set; :func:`render` draws one tile of it upright, as a ``Face``
+(BGR image and 0/255 mask of the tile's outline, the same fields as ``vision.synth.Patch``).
+
+:func:`sample_edition` draws editions from two disjoint pools of settings: ``"train"`` for
+training data and ``"test"`` for the synthetic "other editions" test set, so that its figures
+are about settings the reader never saw. What is disjoint (``TRAIN`` and ``TEST`` below):
+the font, the joker design, the emblem on the face, each ink's colour anchor, the body's
+colour anchor, and the ranges of the digits' height and place and of the tile's proportions.
+The 6/9 marks are shared (a reader cannot read a mark it never saw; what is held out is how
+the rest of the tile looks around it).
+
+Fonts: OpenCV's Hershey fonts (always there) and DejaVu TrueType fonts (fonts-dejavu-core and
+-extra, drawn with Pillow), looked up in ``FONT_DIRS``; a font that is missing on a machine is
+left out of the sampler's pools (:func:`available_fonts`), never drawn wrongly.
+
+Every random choice comes from the ``numpy.random.Generator`` passed in: the same seed gives
+the same editions and the same pixels.
+
+>>> import numpy as np
+>>> from remi.engine import Tile
+>>> face = render(Tile.parse("b9"), CLASSIC, np.random.default_rng(0), height=100)
+>>> face.image.shape[0], face.mask.dtype.name
+(100, 'uint8')
+>>> sample_edition(np.random.default_rng(1), "test").split
+'test'
+"""
+
+from __future__ import annotations
+
+import colorsys
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from remi.engine import Tile
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"),
+             Path("/usr/local/share/fonts"), Path("/Library/Fonts"), Path("C:/Windows/Fonts"))
+HERSHEY = {"hershey-simplex": cv2.FONT_HERSHEY_SIMPLEX, "hershey-duplex": cv2.FONT_HERSHEY_DUPLEX,
+           "hershey-triplex": cv2.FONT_HERSHEY_TRIPLEX, "hershey-complex": cv2.FONT_HERSHEY_COMPLEX,
+           "hershey-plain": cv2.FONT_HERSHEY_PLAIN, "hershey-small": cv2.FONT_HERSHEY_COMPLEX_SMALL}
+TRUETYPE = {"dejavu-sans": "DejaVuSans.ttf", "dejavu-sans-bold": "DejaVuSans-Bold.ttf",
+            "dejavu-sans-light": "DejaVuSans-ExtraLight.ttf", "dejavu-condensed": "DejaVuSansCondensed.ttf",
+            "dejavu-condensed-bold": "DejaVuSansCondensed-Bold.ttf", "dejavu-serif": "DejaVuSerif.ttf",
+            "dejavu-serif-bold": "DejaVuSerif-Bold.ttf", "dejavu-serif-condensed-bold": "DejaVuSerifCondensed-Bold.ttf",
+            "dejavu-mono": "DejaVuSansMono.ttf", "dejavu-mono-bold": "DejaVuSansMono-Bold.ttf"}
+GLYPH = 160  # pixels of a glyph's height when drawn, before it is scaled onto the tile
+COLOURS = ("k", "b", "r", "y")  # engine colour order; y is the orange of most sets
+
+# Inks as (hue degrees, saturation, value) anchors, per engine colour, per pool. Blue runs from
+# navy to teal and cyan (teal was read as black), orange from amber to red-orange (orange was
+# read as red on warm wood).
+_INKS = {
+    "train": {"k": [(0, 0.0, 0.12), (220, 0.35, 0.16), (0, 0.0, 0.24)],
+              "b": [(215, 0.85, 0.70), (225, 0.85, 0.42), (184, 0.85, 0.58), (200, 0.9, 0.8)],
+              "r": [(355, 0.85, 0.80), (345, 0.80, 0.58), (2, 0.9, 0.68)],
+              "y": [(28, 0.92, 0.96), (38, 0.92, 0.92), (22, 0.95, 0.88)]},
+    "test": {"k": [(30, 0.35, 0.17), (260, 0.2, 0.2)],
+             "b": [(192, 0.9, 0.68), (232, 0.7, 0.6), (176, 0.8, 0.45)],
+             "r": [(350, 0.75, 0.72), (6, 0.85, 0.85)],
+             "y": [(33, 0.85, 0.98), (46, 0.95, 0.9)]},
+}
+_BODIES = {"train": [(45, 0.17, 0.94), (50, 0.08, 0.97), (0, 0.0, 0.97), (40, 0.12, 0.90)],
+           "test": [(0, 0.0, 0.86), (36, 0.24, 0.90), (210, 0.05, 0.96)]}
+TRAIN = {"fonts": ("hershey-simplex", "hershey-duplex", "hershey-triplex", "dejavu-sans-bold",
+                   "dejavu-condensed-bold", "dejavu-serif", "dejavu-mono", "dejavu-sans-light"),
+         "jokers": ("smiley", "jester", "star"), "emblems": ("ring", "logo", "ring-logo", "none"),
+         "digit_height": (0.32, 0.44), "digit_y": (0.37, 0.45), "aspect": (0.70, 0.78)}
+TEST = {"fonts": ("hershey-complex", "hershey-plain", "dejavu-sans", "dejavu-condensed",
+                  "dejavu-serif-bold", "dejavu-serif-condensed-bold", "dejavu-mono-bold"),
+        "jokers": ("letter", "clown"), "emblems": ("ring-below", "dots"),
+        "digit_height": (0.27, 0.32), "digit_y": (0.31, 0.37), "aspect": (0.65, 0.70)}
+POOLS = {"train": TRAIN, "test": TEST}
+MARKS = ("none", "dot", "underline")
+_MARK_WEIGHTS = (0.5, 0.25, 0.25)
+
+
+def hsv_bgr(h: float, s: float, v: float) -> tuple[int, int, int]:
+    """BGR 0..255 of a hue in degrees, saturation and value in 0..1.
+
+    >>> hsv_bgr(0, 1.0, 1.0)
+    (0, 0, 255)
+    """
+    r, g, b = colorsys.hsv_to_rgb((h % 360) / 360.0, float(np.clip(s, 0, 1)), float(np.clip(v, 0, 1)))
+    return (round(b * 255), round(g * 255), round(r * 255))
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One set's look. Inks are BGR by engine colour (k b r y); the joker's inks are BGR too."""
+    name: str
+    split: str  # "train", "test" or "preset"
+    font: str  # a key of HERSHEY or TRUETYPE
+    weight: float  # stroke weight change, in hundredths of the glyph's height (0 = the font's own)
+    digit_height: float  # the number's height, share of the tile's height
+    digit_y: float  # the number's centre, share of the height from the top
+    squeeze: float  # a two-digit number's width, share of its natural width
+    inks: tuple[tuple[int, int, int], ...]
+    six_nine: str  # how 6 and 9 are marked: "none", "dot" (after the digit) or "underline"
+    joker: str  # "smiley", "jester", "star", "letter" or "clown"
+    joker_inks: tuple[tuple[int, int, int], ...]
+    body: tuple[int, int, int]
+    bevel: float  # the rim's width, share of the tile's width
+    corner: float  # the corners' radius, share of the tile's width
+    aspect: float  # width / height
+    emblem: str  # face decoration: "ring", "logo", "ring-logo", "none", "ring-below", "dots"
+
+    def ink(self, colour: int) -> tuple[int, int, int]:
+        return self.inks[colour]
+
+
+CLASSIC = Edition("classic", "preset", "hershey-simplex", 4.0, 0.40, 0.40, 0.9,
+                  (hsv_bgr(0, 0, 0.13), hsv_bgr(212, 0.85, 0.68), hsv_bgr(355, 0.85, 0.8), hsv_bgr(28, 0.92, 0.96)),
+                  "none", "smiley", (hsv_bgr(0, 0, 0.13), hsv_bgr(355, 0.85, 0.8)), hsv_bgr(45, 0.15, 0.95),
+                  0.07, 0.12, 0.74, "ring-logo")
+"""The classic big-digit set (the tiles of shared/realdata): rounded bold digits, orange."""
+TEAL = replace(CLASSIC, name="teal-dotted", font="dejavu-sans-bold", weight=0.0, six_nine="dot",
+               inks=(hsv_bgr(0, 0, 0.12), hsv_bgr(184, 0.85, 0.55), hsv_bgr(355, 0.85, 0.8), hsv_bgr(30, 0.92, 0.95)))
+"""A set with teal "blue" ink and dotted 6. and 9."""
+THIN = replace(CLASSIC, name="thin", font="dejavu-sans-light", weight=1.0, digit_height=0.36, emblem="none",
+               six_nine="underline", joker="jester")
+"""A newer set with thin digits and underlined 6 and 9."""
+PRESETS = (CLASSIC, TEAL, THIN)
+
+
+def font_path(font: str) -> Path | None:
+    """The TrueType file of a font key, or None when this machine does not have it."""
+    name = TRUETYPE.get(font)
+    if name is None:
+        return None
+    for d in FONT_DIRS:
+        if (d / name).is_file():
+            return d / name
+    return None
+
+
+def available_fonts(split: str) -> tuple[str, ...]:
+    """The fonts of a pool that this machine can draw (Hershey always; TrueType if found).
+
+    >>> "hershey-simplex" in available_fonts("train")
+    True
+    """
+    return tuple(f for f in POOLS[split]["fonts"] if f in HERSHEY or font_path(f) is not None)
+
+
+def _jitter_hsv(rng: np.random.Generator, anchor: tuple[float, float, float], hue: float = 4.0) -> tuple[int, int, int]:
+    h, s, v = anchor
+    return hsv_bgr(h + rng.uniform(-hue, hue), s + rng.uniform(-0.05, 0.05), v + rng.uniform(-0.05, 0.05))
+
+
+def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
+    """A random edition from one pool's settings (``"train"`` or ``"test"``; see the module)."""
+    if split not in POOLS:
+        raise ValueError(f"split must be 'train' or 'test', not {split!r}")
+    pool = POOLS[split]
+    fonts = available_fonts(split)
+    font = fonts[int(rng.integers(len(fonts)))]
+    inks = tuple(_jitter_hsv(rng, _pick(rng, _INKS[split][c])) for c in COLOURS)
+    # red and orange stay apart within a set (players tell them apart): an orange too close
+    # to the red in hue is moved away from it
+    hr, ho = _hue(inks[2]), _hue(inks[3])
+    if abs(((ho - hr + 180) % 360) - 180) < 14:
+        inks = inks[:3] + (_jitter_hsv(rng, (hr + 22, 0.92, 0.95), 2.0),)
+    joker_inks = tuple(inks[i] for i in rng.choice(4, size=int(rng.integers(1, 3)), replace=False))
+    lo, hi = pool["digit_height"]
+    return Edition(
+        name=f"{split}-{font}", split=split, font=font,
+        weight=float(rng.uniform(-1.5, 3.5) if font in TRUETYPE else rng.uniform(1.0, 5.0)),
+        digit_height=float(rng.uniform(lo, hi)), digit_y=float(rng.uniform(*pool["digit_y"])),
+        squeeze=float(rng.uniform(0.75, 1.0)), inks=inks,
+        six_nine=str(rng.choice(MARKS, p=_MARK_WEIGHTS)), joker=_pick(rng, pool["jokers"]), joker_inks=joker_inks,
+        body=_jitter_hsv(rng, _pick(rng, _BODIES[split]), 3.0), bevel=float(rng.uniform(0.02, 0.1)),
+        corner=float(rng.uniform(0.05, 0.2)), aspect=float(rng.uniform(*pool["aspect"])),
+        emblem=_pick(rng, pool["emblems"]))
+
+
+def _pick(rng: np.random.Generator, options):
+    return options[int(rng.integers(len(options)))]
+
+
+def _hue(bgr: tuple[int, int, int]) -> float:
+    b, g, r = (c / 255.0 for c in bgr)
+    return colorsys.rgb_to_hsv(r, g, b)[0] * 360.0
+
+
+@dataclass
+class Face:
+    """A tile drawn upright: BGR uint8 image, 0/255 mask of its outline, and its kind (the
+    fields of ``vision.synth.Patch``, so scenes paste either)."""
+    tile: Tile
+    image: np.ndarray
+    mask: np.ndarray
+
+
+@lru_cache(maxsize=512)
+def _glyph(font: str, text: str) -> np.ndarray:
+    """A tight float32 0..1 mask of ``text`` in ``font``, about GLYPH pixels tall."""
+    if font in HERSHEY:
+        f = HERSHEY[font]
+        thick = max(2, GLYPH // 12)
+        scale = cv2.getFontScaleFromHeight(f, GLYPH, thick)
+        (tw, th), base = cv2.getTextSize(text, f, scale, thick)
+        canvas = np.zeros((th + base + 4 * thick, tw + 4 * thick), np.uint8)
+        cv2.putText(canvas, text, (2 * thick, th + 2 * thick), f, scale, 255, thick, cv2.LINE_AA)
+    else:
+        from PIL import Image, ImageDraw, ImageFont
+
+        path = font_path(font)
+        if path is None:
+            raise FileNotFoundError(f"font {font} ({TRUETYPE[font]}) is not on this machine")
+        pil = ImageFont.truetype(str(path), int(GLYPH * 1.35))
+        x0, y0, x1, y1 = pil.getbbox(text)
+        img = Image.new("L", (x1 - x0 + 20, y1 - y0 + 20), 0)
+        ImageDraw.Draw(img).text((10 - x0, 10 - y0), text, font=pil, fill=255)
+        canvas = np.asarray(img)
+    ys, xs = np.nonzero(canvas > 20)
+    return canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255.0
+
+
+def _weighted(mask: np.ndarray, weight: float) -> np.ndarray:
+    """Thicken (weight > 0) or thin (< 0) a glyph by ``weight`` hundredths of its height."""
+    r = int(round(abs(weight) * mask.shape[0] / 100.0 / 2))
+    if r == 0:
+        return mask
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    pad = cv2.copyMakeBorder(mask, r, r, r, r, cv2.BORDER_CONSTANT, value=0)
+    return cv2.dilate(pad, k) if weight > 0 else cv2.erode(pad, k)
+
+
+def _outline(h: int, w: int, corner: float) -> np.ndarray:
+    r = max(2, int(w * corner))
+    mask = np.zeros((h, w), np.uint8)
+    cv2.rectangle(mask, (r, 0), (w - r - 1, h - 1), 255, -1)
+    cv2.rectangle(mask, (0, r), (w - 1, h - r - 1), 255, -1)
+    for cx, cy in ((r, r), (w - r - 1, r), (r, h - r - 1), (w - r - 1, h - r - 1)):
+        cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
+    return mask
+
+
+def _body(ed: Edition, rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """The face colour with its bevel: a lit rim top-left, a shaded rim bottom-right."""
+    base = np.array(ed.body, np.float32) * rng.uniform(0.96, 1.03)
+    img = np.ones((h, w, 3), np.float32) * base
+    b = max(1, int(w * ed.bevel))
+    yy, xx = np.mgrid[0:h, 0:w]
+    d = np.minimum.reduce([xx, yy, w - 1 - xx, h - 1 - yy]).astype(np.float32)
+    rim = np.clip(1 - d / b, 0, 1)
+    lit = ((xx < b) | (yy < b)) & ~((xx > w - 1 - b) | (yy > h - 1 - b))
+    shade = np.where(lit, 1.06, 0.84)
+    img *= (1 + (shade - 1) * rim)[..., None]
+    img *= np.linspace(1.02, 0.96, h, dtype=np.float32)[:, None, None]
+    return img
+
+
+def _emboss(img: np.ndarray, ed: Edition, draw) -> None:
+    """Draw a face decoration a few percent darker than the body (moulded, not printed)."""
+    layer = np.zeros(img.shape[:2], np.uint8)
+    draw(layer)
+    a = cv2.GaussianBlur(layer, (3, 3), 0).astype(np.float32)[..., None] / 255.0
+    img *= 1 - 0.09 * a
+
+
+def _emblem(img: np.ndarray, ed: Edition, h: int, w: int) -> None:
+    cy = int(ed.digit_y * h)
+    t = max(1, h // 60)
+    if ed.emblem in ("ring", "ring-logo"):
+        _emboss(img, ed, lambda m: cv2.circle(m, (w // 2, cy), int(w * 0.38), 255, t, cv2.LINE_AA))
+    if ed.emblem in ("logo", "ring-logo"):
+        s = cv2.getFontScaleFromHeight(cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, max(4, h // 12), t)
+        _emboss(img, ed, lambda m: cv2.putText(m, "Rummi", (int(w * 0.14), int(h * 0.86)),
+                                               cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, s, 255, t, cv2.LINE_AA))
+    if ed.emblem == "ring-below":
+        _emboss(img, ed, lambda m: cv2.circle(m, (w // 2, int(h * 0.78)), int(w * 0.17), 255, 2 * t, cv2.LINE_AA))
+    if ed.emblem == "dots":
+        def dots(m):
+            for i in range(3):
+                cv2.circle(m, (int(w * (0.35 + 0.15 * i)), int(h * 0.84)), max(1, w // 22), 255, -1, cv2.LINE_AA)
+        _emboss(img, ed, dots)
+
+
+def _ink(img: np.ndarray, mask: np.ndarray, ink: tuple[int, int, int], x: int, y: int) -> None:
+    """Lay ink through a 0..1 mask whose top-left corner goes at (x, y), clipped to the tile."""
+    h, w = img.shape[:2]
+    mh, mw = mask.shape
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(w, x + mw), min(h, y + mh)
+    if x1 <= x0 or y1 <= y0:
+        return
+    a = mask[y0 - y:y1 - y, x0 - x:x1 - x, None]
+    img[y0:y1, x0:x1] = img[y0:y1, x0:x1] * (1 - a) + np.array(ink, np.float32) * a
+
+
+def _number(img: np.ndarray, ed: Edition, tile: Tile, rng: np.random.Generator, h: int, w: int) -> None:
+    text = str(tile.number)
+    g = _weighted(_glyph(ed.font, text), ed.weight + rng.uniform(-0.4, 0.4))
+    gh = ed.digit_height * h * rng.uniform(0.97, 1.03)
+    gw = g.shape[1] * gh / g.shape[0] * (ed.squeeze if len(text) == 2 else 1.0)
+    gw = min(gw, w * 0.86)  # two wide digits never run off the face
+    gh, gw = max(3, int(round(gh))), max(2, int(round(gw)))
+    m = cv2.resize(g, (gw, gh), interpolation=cv2.INTER_AREA)
+    x = int(round((w - gw) / 2 + rng.uniform(-0.02, 0.02) * w))
+    y = int(round(ed.digit_y * h - gh / 2 + rng.uniform(-0.02, 0.02) * h))
+    ink = tuple(int(np.clip(c + rng.integers(-10, 11), 0, 255)) for c in ed.ink(tile.colour))
+    _ink(img, m, ink, x, y)
+    if tile.number in (6, 9) and ed.six_nine != "none":
+        stroke = max(2, int(round(gh * 0.11)))
+        mark = np.zeros((h, w), np.float32)
+        if ed.six_nine == "dot":
+            cv2.circle(mark, (min(w - stroke, x + gw + stroke), y + gh - stroke // 2), stroke, 1.0, -1, cv2.LINE_AA)
+        else:
+            yy = min(h - stroke, y + gh + int(stroke * 1.6))
+            cv2.line(mark, (x + gw // 8, yy), (x + gw - gw // 8, yy), 1.0, stroke, cv2.LINE_AA)
+        _ink(img, mark, ink, 0, 0)
+
+
+def _joker(img: np.ndarray, ed: Edition, rng: np.random.Generator, h: int, w: int) -> None:
+    ink = ed.joker_inks[int(rng.integers(len(ed.joker_inks)))]
+    m = np.zeros((h, w), np.float32)
+    c = (w // 2, int(ed.digit_y * h))
+    rad = int(w * 0.3)
+    t = max(2, h // 36)
+    if ed.joker in ("smiley", "clown"):
+        cv2.circle(m, c, rad, 1.0, t, cv2.LINE_AA)
+        for sx in (-1, 1):
+            cv2.circle(m, (c[0] + sx * rad // 3, c[1] - rad // 4), max(2, rad // 7), 1.0, -1, cv2.LINE_AA)
+        cv2.ellipse(m, (c[0], c[1] + rad // 6), (rad // 2, rad // 3), 0, 10, 170, 1.0, t, cv2.LINE_AA)
+        if ed.joker == "clown":  # a pointed hat on the face and a round nose
+            hat = np.array([[c[0] - rad, c[1] - rad + t], [c[0] + rad, c[1] - rad + t], [c[0], c[1] - 2 * rad]], np.int32)
+            cv2.fillPoly(m, [hat], 1.0, cv2.LINE_AA)
+            cv2.circle(m, (c[0], c[1] + rad // 12), max(2, rad // 6), 1.0, -1, cv2.LINE_AA)
+    elif ed.joker == "jester":  # a three-pointed cap over a small face
+        base = c[1] + rad // 3
+        pts = np.array([[c[0] - rad, base], [c[0] - rad, c[1] - rad], [c[0] - rad // 3, base - rad // 2],
+                        [c[0], c[1] - rad - rad // 3], [c[0] + rad // 3, base - rad // 2], [c[0] + rad, c[1] - rad],
+                        [c[0] + rad, base]], np.int32)
+        cv2.fillPoly(m, [pts], 1.0, cv2.LINE_AA)
+        cv2.ellipse(m, (c[0], base + rad // 3), (rad // 2, rad // 3), 0, 0, 180, 1.0, t, cv2.LINE_AA)
+    elif ed.joker == "star":
+        ang = np.deg2rad(np.arange(10) * 36 - 90)
+        r = np.where(np.arange(10) % 2 == 0, rad * 1.1, rad * 0.45)
+        pts = np.stack([c[0] + r * np.cos(ang), c[1] + r * np.sin(ang)], 1).astype(np.int32)
+        cv2.fillPoly(m, [pts], 1.0, cv2.LINE_AA)
+    else:  # "letter": a J in the edition's own font
+        g = _weighted(_glyph(ed.font, "J"), ed.weight)
+        gh = int(ed.digit_height * h)
+        gw = max(2, int(g.shape[1] * gh / g.shape[0]))
+        _ink(img, cv2.resize(g, (gw, gh), interpolation=cv2.INTER_AREA), ink, (w - gw) // 2, c[1] - gh // 2)
+        return
+    _ink(img, m, ink, 0, 0)
+
+
+def render(tile: Tile, edition: Edition, rng: np.random.Generator, height: int = 120) -> Face:
+    """Draw one tile of an edition upright, ``height`` pixels tall (at least 16)."""
+    h = max(16, int(height))
+    w = max(8, int(round(h * edition.aspect)))
+    img = _body(edition, rng, h, w)
+    _emblem(img, edition, h, w)
+    if tile.is_joker:
+        _joker(img, edition, rng, h, w)
+    else:
+        _number(img, edition, tile, rng, h, w)
+    return Face(tile, np.clip(img, 0, 255).astype(np.uint8), _outline(h, w, edition.corner))
+
+
+def sheet(edition: Edition, rng: np.random.Generator, height: int = 80) -> np.ndarray:
+    """All 53 kinds of an edition on one image (4 rows of 13 and the joker), for a look."""
+    from remi.engine import ALL_KINDS
+
+    faces = [render(t, edition, rng, height) for t in ALL_KINDS]
+    w = max(f.image.shape[1] for f in faces) + 4
+    out = np.full((5 * (height + 4), 13 * w, 3), 90, np.uint8)
+    for i, f in enumerate(faces):
+        r, c = divmod(i, 13)
+        fh, fw = f.image.shape[:2]
+        roi = out[r * (height + 4):r * (height + 4) + fh, c * w:c * w + fw]
+        roi[f.mask > 0] = f.image[f.mask > 0]
+    return out
