@@ -59,6 +59,8 @@ def check(
     atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile; with 14 tiles, try closing with it.")] = None,
     rules_file: RulesOpt = None,
     photo: Annotated[Optional[Path], typer.Option("--photo", help="Read the rack from a photo instead.")] = None,
+    fix: Annotated[Optional[list[str]], typer.Option("--fix", help="With --photo: correct tile N as read, N=r7, N=- (drop) or +=r7 (add). Repeat.", show_default=False)] = None,
+    keep: Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi vision adapt).", show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Can this rack close? Shows the best board, the tile to throw and the points, or why not."""
@@ -68,11 +70,13 @@ def check(
     console = Console(stderr=as_json)
     if (rack is None) == (photo is None):
         raise fail("give the rack as text or with --photo PHOTO (one of them)")
+    if photo is None and (fix or keep is not None):
+        raise fail("--fix and --keep correct a photo's tiles: give --photo PHOTO")
     with user_errors():
         if photo is not None:
             from remi.photos import read_photo_tiles
 
-            tiles = tuple(read_photo_tiles(photo, console=console))
+            tiles = tuple(read_photo_tiles(photo, console=console, fixes=fix, keep=keep))
         else:
             tiles = parse_tiles(rack or "")
         atu_tile = Tile.parse(atu) if atu else None

@@ -1,12 +1,18 @@
 """Tiles from a photo, for every command that takes one (``scan``, ``check --photo``, the sheet).
 
-``read_photo_tiles`` reads the photo, shows what was read (a table of tiles and confidences)
-and, at a terminal, asks the player to confirm or correct the tiles the model is unsure of.
+The tiles read are numbered in reading order (the numbers drawn by ``--annotate`` too) and
+corrected in one step: ``--fix 3=r1`` changes tile 3, ``--fix 7=-`` drops it (not a tile),
+``--fix +=k5`` adds a tile the reader missed (``+=k5@x1,y1,x2,y2`` with its box). At a
+terminal one prompt takes the same fixes, and Enter accepts everything. A bad fix is one line
+naming it, before anything is written. A corrected photo is kept as labelled data (for
+``remi vision adapt``) only when the user says so: ``--keep``, or a yes at the terminal.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +21,148 @@ from remi.engine import NotationError, Tile
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from remi.vision.reader import Reading
+    from remi.vision.images import Photo
+    from remi.vision.reader import Reader, Reading
+
+FIX_HELP = ("Correct tile N of the reading: N=r7 changes it, N=- drops it (not a tile), +=r7 adds a tile "
+            "it missed (+=r7@x1,y1,x2,y2 with its box). Repeat for each tile.")
+KEEP_HELP = "Keep the photo and its corrected tiles in your data folder, to teach remi your set (remi vision adapt)."
+PROMPT = "Fix: N=TILE, N=- or +=TILE (e.g. 3=r1 7=-); Enter accepts all"
+_FIX = re.compile(r"^\s*(\d+|\+)\s*=\s*([^@\s]+)\s*(?:@\s*([-\d.,\s]+))?\s*$")
+Box = tuple[float, float, float, float]
+
+
+class FixError(ValueError):
+    """A fix that cannot apply: one line naming it (exit 2 through remi.errors)."""
+
+
+@dataclass(frozen=True)
+class Fix:
+    text: str  # as the user typed it, for messages
+    number: int | None  # the tile's number in the reading; None adds a tile
+    tile: Tile | None  # None drops the tile
+    box: Box | None = None  # an added tile's box, when given
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One tile of a corrected reading."""
+
+    tile: Tile
+    box: Box | None
+    number: int | None  # its number in the reading (None: added by hand)
+    confidence: float | None
+    read: Tile | None  # what the reader said, where a fix changed it
+
+    @property
+    def fixed(self) -> bool:
+        return self.number is None or self.read is not None
+
+
+@dataclass(frozen=True)
+class Corrected:
+    entries: tuple[Entry, ...]
+    dropped: tuple[int, ...]  # numbers of the boxes the user said are no tile
+
+    @property
+    def tiles(self) -> list[Tile]:
+        return [e.tile for e in self.entries]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.dropped) or any(e.fixed for e in self.entries)
+
+
+def parse_fix(text: str, option: str = "--fix") -> Fix:
+    """One fix as typed; FixError naming it when it is not one.
+
+    >>> parse_fix("3=r1"), parse_fix("7=-").tile, parse_fix("+=k5@10,20,40,60").box
+    (Fix(text='3=r1', number=3, tile=Tile.parse('r1'), box=None), None, (10.0, 20.0, 40.0, 60.0))
+    >>> parse_fix("3:r1")
+    Traceback (most recent call last):
+    remi.photos.FixError: --fix 3:r1: write N=TILE (3=r7), N=- (drop tile N) or +=TILE (a missed tile)
+    """
+    name = f"{option} {text}".strip()
+    m = _FIX.match(text)
+    if not m:
+        raise FixError(f"{name}: write N=TILE (3=r7), N=- (drop tile N) or +=TILE (a missed tile)")
+    where, what, at = m.groups()
+    if what == "-" and where == "+":
+        raise FixError(f"{name}: +=TILE adds a tile; N=- drops tile N")
+    try:
+        tile = None if what == "-" else Tile.parse(what)
+    except NotationError as exc:
+        raise FixError(f"{name}: {exc}") from None
+    box = None
+    if at is not None:
+        if where != "+":
+            raise FixError(f"{name}: only an added tile (+=TILE@x1,y1,x2,y2) takes a box")
+        try:
+            x1, y1, x2, y2 = (float(v) for v in at.replace(",", " ").split())
+        except ValueError:
+            raise FixError(f"{name}: the box is x1,y1,x2,y2 in pixels of the photo") from None
+        if not (x2 > x1 and y2 > y1):
+            raise FixError(f"{name}: the box x1,y1,x2,y2 needs x2 > x1 and y2 > y1")
+        box = (x1, y1, x2, y2)
+    return Fix(text.strip(), None if where == "+" else int(where), tile, box)
+
+
+def parse_fixes(values: list[str] | tuple[str, ...] | None, option: str = "--fix") -> list[Fix]:
+    """Every fix, checked alone and against the others (one fix per tile number)."""
+    fixes = [parse_fix(v, option) for v in values or []]
+    seen: dict[int, str] = {}
+    for f in fixes:
+        if f.number is not None:
+            if f.number in seen:
+                raise FixError(f"{option} {seen[f.number]} and {option} {f.text}: two fixes for tile {f.number}")
+            seen[f.number] = f.text
+    return fixes
+
+
+def apply_fixes(reading: "Reading", fixes: list[Fix], option: str = "--fix") -> Corrected:
+    """The reading with the fixes applied; FixError naming a fix that names no tile or
+    makes a third tile of a kind (the deck has two of each, and two jokers)."""
+    n = len(reading.detections)
+    by_number = {f.number: f for f in fixes if f.number is not None}
+    for f in by_number.values():
+        if not 1 <= f.number <= n:  # type: ignore[operator]
+            raise FixError(f"{option} {f.text}: the photo has {n} tile{'s' if n != 1 else ''}"
+                           + (f", numbered 1-{n}" if n > 1 else ", number 1" if n else ""))
+    entries: list[Entry] = []
+    dropped: list[int] = []
+    for i, d in enumerate(reading.detections, start=1):
+        f = by_number.get(i)
+        if f is None:
+            entries.append(Entry(d.tile, d.box, i, d.confidence, None))
+        elif f.tile is None:
+            dropped.append(i)
+        else:
+            entries.append(Entry(f.tile, d.box, i, d.confidence, d.tile if f.tile != d.tile else None))
+    entries += [Entry(f.tile, f.box, None, None, None) for f in fixes if f.number is None and f.tile is not None]
+    counts: dict[Tile, int] = {}
+    for e in entries:
+        counts[e.tile] = counts.get(e.tile, 0) + 1
+    for f in fixes:
+        if f.tile is not None and counts[f.tile] > 2:
+            raise FixError(f"{option} {f.text}: that makes {counts[f.tile]} of {f.tile}; the set has 2")
+    return Corrected(tuple(entries), tuple(dropped))
+
+
+def corrected_dict(reading: "Reading", corrected: Corrected) -> dict:
+    """``remi scan --json``: the tiles as corrected (a fixed tile says what was read), the
+    numbers dropped, and the photo's size. Its ``tiles`` are a truth file's (vision.labels)."""
+    tiles = []
+    for e in corrected.entries:
+        if e.number is None:
+            tiles.append({"tile": str(e.tile), "box": None if e.box is None else [round(v, 1) for v in e.box],
+                          "fixed": True})
+            continue
+        d = reading.detections[e.number - 1].as_dict()
+        d.update(tile=str(e.tile), number=e.number, fixed=e.fixed)
+        if e.read is not None:
+            d["read"] = str(e.read)
+        tiles.append(d)
+    return {"tiles": tiles, "dropped": list(corrected.dropped), "width": reading.width, "height": reading.height}
 
 
 def reading_table(reading: "Reading", title: str | None = None):
@@ -32,59 +179,98 @@ def reading_table(reading: "Reading", title: str | None = None):
     return table
 
 
+def unsure_line(reading: "Reading") -> str | None:
+    """The unsure reads, listed by number: ``unsure: 3 r1 (62%), 7 k5 (70%)``."""
+    low = [f"{i} {d.tile} ({d.confidence:.0%})" for i, d in enumerate(reading.detections, 1) if d.low]
+    return f"unsure (marked ?, check them on the photo): {', '.join(low)}" if low else None
+
+
 def interactive(console: "Console") -> bool:
     return console.is_terminal and sys.stdin.isatty()
 
 
-def confirm_low(reading: "Reading", console: "Console") -> list[Tile | None]:
-    """Ask about each low-confidence tile: Enter keeps it, a tile replaces it, '-' drops it."""
+def ask_fixes(reading: "Reading", console: "Console") -> Corrected:
+    """One quick pass at the terminal: the fixes on one line, Enter accepts everything."""
     from rich.prompt import Prompt
 
-    out: list[Tile | None] = []
-    for i, d in enumerate(reading.detections, start=1):
-        if not d.low:
-            out.append(d.tile)
-            continue
-        while True:
-            answer = Prompt.ask(f"tile {i} looks like [bold]{d.tile}[/] ({d.confidence:.0%}); Enter keeps it, "
-                                "type the right tile, or - if it is not a tile", console=console, default="")
-            answer = answer.strip()
-            if not answer:
-                out.append(d.tile)
-                break
-            if answer == "-":
-                out.append(None)
-                break
-            try:
-                out.append(Tile.parse(answer))
-                break
-            except NotationError as exc:
-                console.print(f"[red]{exc}[/]")
-    return out
+    while True:
+        answer = Prompt.ask(PROMPT, console=console, default="", show_default=False).strip()
+        try:
+            return apply_fixes(reading, parse_fixes(answer.replace(",", " ").split(), option=""), option="")
+        except FixError as exc:
+            console.print(f"[red]{str(exc).strip()}[/] (try again, or Enter to accept the tiles as read)")
 
 
-def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | None = None) -> list[Tile]:
-    """Read a photo's tiles in reading order, show them, and let the player fix unsure ones.
+@dataclass(frozen=True)
+class Review:
+    """What a photo came to: the reading, its corrections, and where it was kept (if it was)."""
+
+    reading: "Reading"
+    corrected: Corrected
+    kept: Path | None
+
+
+def read(path: str | Path, models: Path | None = None) -> tuple["Photo", "Reading"]:
+    """Decode a photo (reduced when large) and read it; boxes in the photo's own pixels."""
+    from remi.vision.images import load_photo, to_photo_pixels
+    from remi.vision.reader import Reader, models_dir
+
+    key = Path(models or models_dir()).resolve()
+    if key not in _READERS:
+        _READERS[key] = Reader(key)
+    photo = load_photo(path)
+    return photo, to_photo_pixels(_READERS[key].read(photo.image), photo)
+
+
+_READERS: dict[Path, "Reader"] = {}
+
+
+def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fix],
+           ask: bool, keep: bool | None, say_corrected: bool = True) -> Review:
+    """Show the reading, apply the fixes (or ask for them at a terminal) and keep the photo
+    as labelled data when the user says so (``keep`` True, or a yes when ``keep`` is None at
+    a terminal after a correction)."""
+    from remi.vision.labels import keep as keep_photo, truth_dict
+
+    corrected = apply_fixes(reading, fixes)  # a bad fix stops here: nothing shown or written
+    console.print(reading_table(reading, title=f"{len(reading.detections)} tiles read from {path.name}"))
+    line = unsure_line(reading)
+    if line:
+        console.print(f"[yellow]{line}[/]")
+    if ask and not fixes:
+        corrected = ask_fixes(reading, console)
+    if corrected.changed and say_corrected:
+        console.print("corrected: [bold]" + " ".join(str(t) for t in corrected.tiles) + "[/]")
+    if keep is None and ask and corrected.changed:
+        from rich.prompt import Confirm
+
+        keep = Confirm.ask("Keep this photo and its corrected tiles to teach remi your set (remi vision adapt)?",
+                           console=console, default=False)
+    kept = None
+    if keep:
+        entries = corrected.entries
+        kept = keep_photo(path, truth_dict([e.tile for e in entries], [e.box for e in entries]))
+        console.print(f"kept for remi vision adapt: {kept}")
+    return Review(reading, corrected, kept)
+
+
+def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | None = None,
+                     fixes: list[str] | None = None, keep: bool | None = None) -> list[Tile]:
+    """Read a photo's tiles in reading order, show them, apply the fixes (or ask for them at a
+    terminal) and return the tiles.
 
     ``confirm`` None asks only at a terminal. Raises ``vision.VisionError`` (a RemiError and
-    ValueError) with a one-line reason for a bad photo or a photo with no tiles.
+    ValueError) with a one-line reason for a bad photo, a photo with no tiles or a bad fix
+    (checked before the photo is read, where it can be).
     """
     from remi.vision.errors import VisionError
-    from remi.vision.reader import read_photo
 
-    reading = read_photo(path)
-    if not reading.detections:
+    parsed = parse_fixes(fixes)
+    _, reading = read(path)
+    if not reading.detections and not any(f.number is None for f in parsed):
         raise VisionError(f"{path}: no tiles found in the photo")
-    console.print(reading_table(reading, title=f"read from {Path(path).name}"))
-    if confirm is None:
-        confirm = interactive(console)
-    if confirm and any(d.low for d in reading.detections):
-        tiles = [t for t in confirm_low(reading, console) if t is not None]
-    else:
-        tiles = reading.tiles
-        n_low = sum(d.low for d in reading.detections)
-        if n_low:
-            console.print(f"[yellow]{n_low} tile(s) marked ? are unsure: check them against the photo[/]")
+    ask = interactive(console) if confirm is None else confirm
+    tiles = review(Path(path), reading, console, fixes=parsed, ask=ask, keep=keep).corrected.tiles
     if not tiles:
         raise VisionError(f"{path}: no tiles left after the corrections")
     return tiles

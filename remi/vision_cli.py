@@ -31,40 +31,60 @@ def _console():
     return Console()
 
 
+FixOpt = Annotated[Optional[list[str]], typer.Option("--fix", help="Correct tile N of the reading: N=r7 changes it, N=- drops it, +=r7 adds a missed tile (+=r7@x1,y1,x2,y2 with its box). Repeat.", show_default=False)]
+KeepOpt = Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photo and its corrected tiles in your data folder to teach remi your set (remi vision adapt). Default: ask at a terminal after a correction.", show_default=False)]
+ModelsOpt = Annotated[Optional[Path], typer.Option("--models", help="Models folder (default: REMI_MODELS, else the shipped models; `remi vision adapt` writes adapted ones).", show_default=False)]
+
+
 def scan(
-    photo: Annotated[Path, typer.Argument(help="A photo of a rack or of tiles on the table (JPEG or PNG).", show_default=False)],
-    annotate: Annotated[Optional[Path], typer.Option("--annotate", help="Write the photo with boxes and labels drawn to this file (.png or .jpg).", show_default=False)] = None,
-    confirm: Annotated[Optional[bool], typer.Option("--confirm/--no-confirm", help="Ask about unsure tiles (default: only at a terminal).", show_default=False)] = None,
+    photo: Annotated[Path, typer.Argument(help="A photo of a rack or of tiles on the table (JPEG, PNG, or HEIC with pillow-heif).", show_default=False)],
+    annotate: Annotated[Optional[Path], typer.Option("--annotate", help="Write the photo with the tiles' boxes, numbers and reads drawn to this file (.png or .jpg).", show_default=False)] = None,
+    fix: FixOpt = None,
+    keep: KeepOpt = None,
+    confirm: Annotated[Optional[bool], typer.Option("--confirm/--no-confirm", help="Ask for fixes in one prompt, Enter accepts all (default: only at a terminal).", show_default=False)] = None,
+    models: ModelsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Read the tiles in a photo, in reading order (top row first, left to right).
+    """Read the tiles in a photo, numbered in reading order (top row first, left to right).
 
-    Example: remi scan samples/photos/rack-1.jpg --annotate rack-1.png
+    Examples: remi scan samples/photos/rack-close.jpg --annotate out/rack-close.png;
+    remi scan rack.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack.jpg.json
     """
     with errors():
-        from remi.photos import confirm_low, interactive, reading_table
+        from remi.photos import apply_fixes, corrected_dict, interactive, parse_fixes, read, review
         from remi.vision.errors import VisionError
-        from remi.vision.reader import load_image, read_photo
 
-        reading = read_photo(photo)
-        if annotate is not None:
-            from remi.vision import annotate as draw
-
-            draw.write(annotate, load_image(photo), reading)
-        if not reading.detections:
+        fixes = parse_fixes(fix)  # a bad fix is refused before the photo is even read
+        image, reading = read(photo, models)
+        if not reading.detections and not any(f.number is None for f in fixes):
             raise VisionError(f"{photo}: no tiles found in the photo")
+        corrected = apply_fixes(reading, fixes)
+        if annotate is not None:
+            _annotate(annotate, image, reading, corrected)
         if as_json:
-            sys.stdout.write(json.dumps(reading.as_dict(), indent=2) + "\n")
+            if keep:
+                from remi.vision.labels import keep as keep_photo, truth_dict
+
+                keep_photo(photo, truth_dict(corrected.tiles, [e.box for e in corrected.entries]))
+            sys.stdout.write(json.dumps(corrected_dict(reading, corrected), indent=2) + "\n")
             return
         console = _console()
-        console.print(reading_table(reading, title=f"{len(reading.detections)} tiles read from {photo.name}"))
-        if (interactive(console) if confirm is None else confirm) and any(d.low for d in reading.detections):
-            tiles = [t for t in confirm_low(reading, console) if t is not None]
-        else:
-            tiles = reading.tiles
-        console.print("tiles: [bold]" + " ".join(str(t) for t in tiles) + "[/]")
+        ask = interactive(console) if confirm is None else confirm
+        done = review(photo, reading, console, fixes=fixes, ask=ask, keep=keep, say_corrected=False)
+        if annotate is not None and done.corrected != corrected:  # fixed at the prompt: draw the fixes too
+            _annotate(annotate, image, reading, done.corrected)
+        console.print("tiles: [bold]" + " ".join(str(t) for t in done.corrected.tiles) + "[/]")
         if annotate is not None:
             console.print(f"annotated picture: {annotate}")
+
+
+def _annotate(path: Path, image, reading, corrected) -> None:
+    from remi.vision import annotate as draw
+
+    fixes = {n: "-" for n in corrected.dropped}
+    fixes.update({e.number: str(e.tile) for e in corrected.entries if e.number is not None and e.read is not None})
+    added = [(str(e.tile), e.box) for e in corrected.entries if e.number is None and e.box is not None]
+    draw.write(path, image, reading, fixes, added)
 
 
 @vision_app.command("generate")

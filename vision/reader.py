@@ -26,9 +26,6 @@ def models_dir() -> Path:
     """The shipped models beside the checkout, or the folder named by REMI_MODELS (for an
     install made outside the checkout, where ``models/`` does not travel with the wheel)."""
     return Path(os.environ["REMI_MODELS"]) if os.environ.get("REMI_MODELS") else MODELS
-MAX_BYTES = 40 * 1024 * 1024
-MAX_PIXELS = 50_000_000
-MIN_SIDE = 32
 LOW_CONFIDENCE = 0.80
 COPIES = 2  # at most two tiles of a kind, two jokers
 NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
@@ -71,40 +68,11 @@ class Reading:
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
-    """Decode a photo (EXIF rotation applied); VisionError with the reason when it cannot be."""
-    import cv2
+    """Decode a photo whole and upright (EXIF applied); VisionError with the reason when it
+    cannot be. The checks and the decoding are ``vision.images``' (vcli)."""
+    from remi.vision.images import load_image as decode_whole
 
-    p = Path(path)
-    if not p.is_file():
-        raise VisionError(f"{p}: no such file")
-    size = p.stat().st_size
-    if size == 0:
-        raise VisionError(f"{p}: the file is empty")
-    if size > MAX_BYTES:
-        raise VisionError(f"{p}: the file is too large ({size // (1024 * 1024)} MB; at most {MAX_BYTES // (1024 * 1024)} MB)")
-    data = np.fromfile(str(p), np.uint8)
-    header = bytes(data[:32])
-    dims = _png_or_jpeg_size(header, data)
-    if dims and dims[0] * dims[1] > MAX_PIXELS:
-        raise VisionError(f"{p}: the image is too large ({dims[0]}x{dims[1]} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    if image is None:
-        raise VisionError(f"{p}: not an image remi can read (use a JPEG or PNG photo)")
-    h, w = image.shape[:2]
-    if h * w > MAX_PIXELS:
-        raise VisionError(f"{p}: the image is too large ({w}x{h} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
-    if min(h, w) < MIN_SIDE:
-        raise VisionError(f"{p}: the image is too small ({w}x{h} pixels) to show tiles")
-    if float(image.std()) < 1.0:
-        raise VisionError(f"{p}: the image is blank (one flat colour)")
-    return image
-
-
-def _png_or_jpeg_size(header: bytes, data: np.ndarray) -> tuple[int, int] | None:
-    """Width and height from a PNG header, so a decompression bomb is refused before decoding."""
-    if header[:8] == b"\x89PNG\r\n\x1a\n" and len(header) >= 24:
-        return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
-    return None
+    return decode_whole(path)
 
 
 class Reader:
@@ -312,12 +280,15 @@ _READERS: dict[Path, Reader] = {}
 
 
 def read_photo(path: str | os.PathLike, models: Path | None = None) -> Reading:
-    """Load and read a photo; VisionError for a bad photo."""
-    image = load_image(path)
+    """Load and read a photo; VisionError for a bad photo. A large JPEG is decoded reduced
+    (``vision.images``); the boxes come back in the photo's own pixels."""
+    from remi.vision.images import load_photo, to_photo_pixels
+
+    photo = load_photo(path)
     key = Path(models or models_dir()).resolve()
     if key not in _READERS:
         _READERS[key] = Reader(key)
-    return _READERS[key].read(image)
+    return to_photo_pixels(_READERS[key].read(photo.image), photo)
 
 
 __all__ = ["Detection", "JOKER", "Reader", "Reading", "VisionError", "decode", "load_image", "read_photo", "reading_order"]

@@ -23,9 +23,15 @@ LAUNCH = (
 )
 
 
-def remi(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
-    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", YOLO_OFFLINE="1")
-    return subprocess.run([sys.executable, "-c", LAUNCH, *map(str, args)], cwd=ROOT, env=env,
+def remi(*args: str, timeout: int = 120, data: Path | None = None, without: str | None = None,
+         **env: str) -> subprocess.CompletedProcess:
+    """The CLI in a fresh process; ``data`` is the user data folder (kept corrections),
+    ``without`` a module the process must not find (pillow_heif: a user who lacks it)."""
+    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", YOLO_OFFLINE="1", **env)
+    if data is not None:
+        env["XDG_DATA_HOME"] = str(data)
+    launch = (f"import sys; sys.modules[{without!r}] = None\n" if without else "") + LAUNCH
+    return subprocess.run([sys.executable, "-c", launch, *map(str, args)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
@@ -70,6 +76,17 @@ def test_help_has_an_example():
         assert proc.returncode == 0 and "Example" in proc.stdout, proc.stdout
 
 
+def test_the_help_examples_name_files_that_exist():
+    """Issue 18 item 9: `remi scan --help` named samples/photos/rack-1.jpg, which never existed."""
+    import re
+
+    for args in (["scan", "--help"], ["check", "--help"]):
+        proc = remi(*args)
+        assert proc.returncode == 0, proc.stderr
+        for path in re.findall(r"samples/[\w./-]+", proc.stdout):
+            assert (ROOT / path.rstrip(".;,")).exists(), (args, path)
+
+
 def _png_header(w: int, h: int) -> bytes:
     ihdr = w.to_bytes(4, "big") + h.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
     chunk = b"IHDR" + ihdr
@@ -80,6 +97,7 @@ def _png_header(w: int, h: int) -> bytes:
     ("notes.jpg", b"these are not pixels", "not an image"),
     ("empty.jpg", b"", "empty"),
     ("bomb.png", _png_header(100_000, 100_000), "too large"),
+    ("bomb-60mp.png", _png_header(9000, 7000), "too large"),
 ])
 def test_bad_files(tmp_path, name, content, words):
     path = tmp_path / name

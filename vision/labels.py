@@ -1,0 +1,190 @@
+"""Labelled photos of the user's own tiles: truth files, kept corrections and the whole-set photo.
+
+A photo's truth is ``PHOTO.json`` beside it (``rack.jpg.json`` for ``rack.jpg``) in the form
+``remi scan --json`` prints: ``{"tiles": [{"tile": "r7", "box": [x1, y1, x2, y2]}, ...]}``,
+boxes in the photo's own pixels as it stands upright; other keys are ignored, and a tile
+whose box is null (added by hand, ``--fix +=k5``) says what the photo holds but not where.
+Corrections the user chose to keep live in the user data folder (``kept_dir()``), each photo
+copied beside its truth file. A whole set laid out in the order of ``SET_ROWS`` labels itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from remi.engine import NotationError, Tile
+from remi.vision.errors import VisionError
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Truth:
+    """One photo's labelled tiles: kinds, and boxes (None where only the kind is known)."""
+
+    photo: Path
+    tiles: tuple[Tile, ...]
+    boxes: tuple[Box | None, ...]
+
+    def boxed(self) -> tuple[list[Tile], list[Box]]:
+        """The tiles with a box, and their boxes (what a reader can learn from)."""
+        pairs = [(t, b) for t, b in zip(self.tiles, self.boxes) if b is not None]
+        return [t for t, _ in pairs], [b for _, b in pairs]
+
+
+def truth_path(photo: str | os.PathLike) -> Path:
+    """``rack.jpg`` -> ``rack.jpg.json``.
+
+    >>> truth_path("out/rack.jpg").as_posix()
+    'out/rack.jpg.json'
+    """
+    p = Path(photo)
+    return p.with_name(p.name + ".json")
+
+
+def _box(value, where: str) -> Box | None:
+    if value is None:
+        return None
+    if (not isinstance(value, (list, tuple)) or len(value) != 4
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        raise VisionError(f"{where}: a box is [x1, y1, x2, y2] in pixels, not {value!r}")
+    x1, y1, x2, y2 = (float(v) for v in value)
+    if not (x2 > x1 and y2 > y1 and min(x1, y1) > -1):
+        raise VisionError(f"{where}: the box {value!r} is empty or outside the photo")
+    return x1, y1, x2, y2
+
+
+def parse_truth(data: object, where: str, photo: Path) -> Truth:
+    """A truth object (``{"tiles": [...]}``) checked entry by entry; VisionError naming the entry.
+
+    >>> parse_truth({"tiles": [{"tile": "r7", "box": [1, 2, 30, 40]}], "width": 9}, "t.json", Path("t")).tiles
+    (Tile.parse('r7'),)
+    >>> parse_truth({"tiles": [{"tile": "r77"}]}, "t.json", Path("t"))
+    Traceback (most recent call last):
+    remi.vision.errors.VisionError: t.json, tile 1: 'r77' is not a tile (like r7, k13, *) or a card (like 7h, Qs)
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
+        raise VisionError(f'{where}: not a truth file (it needs {{"tiles": [{{"tile": "r7", "box": [x1, y1, x2, y2]}}, ...]}})')
+    tiles, boxes = [], []
+    for i, entry in enumerate(data["tiles"], start=1):
+        at = f"{where}, tile {i}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("tile"), str):
+            raise VisionError(f'{at}: write {{"tile": "r7", "box": [x1, y1, x2, y2]}}')
+        try:
+            tiles.append(Tile.parse(entry["tile"]))
+        except NotationError as exc:
+            raise VisionError(f"{at}: {exc}") from None
+        boxes.append(_box(entry.get("box"), at))
+    return Truth(photo, tuple(tiles), tuple(boxes))
+
+
+def read_truth(photo: str | os.PathLike) -> Truth:
+    """The truth file beside ``photo``; VisionError (one line) when it is missing or wrong."""
+    photo = Path(photo)
+    path = truth_path(photo)
+    if not path.is_file():
+        raise VisionError(f"{photo}: no {path.name} beside it with its tiles "
+                          f"(make one with: remi scan {photo} --fix ... --json > {path})")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise VisionError(f"{path}: not JSON ({exc})") from None
+    return parse_truth(data, str(path), photo)
+
+
+def truth_dict(tiles: list[Tile], boxes: list[Box | None]) -> dict:
+    """The truth file's object (``remi scan --json``'s form, boxes rounded to 0.1 px)."""
+    return {"tiles": [{"tile": str(t), "box": None if b is None else [round(float(v), 1) for v in b]}
+                      for t, b in zip(tiles, boxes)]}
+
+
+# -- corrections kept in the user data folder ------------------------------------------------
+
+def kept_dir() -> Path:
+    """Where kept corrections live: ``photos/`` in remi's user data folder (beside the sheet)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("remi", appauthor=False)) / "photos"
+
+
+def keep(photo: str | os.PathLike, truth: dict, folder: Path | None = None) -> Path:
+    """Copy ``photo`` into the kept corrections with its truth file; returns the copy's path.
+
+    The copy is named after the photo and its content's hash, so keeping the same photo again
+    replaces its truth (the latest correction wins) rather than adding a second copy.
+    """
+    photo = Path(photo)
+    folder = folder or kept_dir()
+    digest = hashlib.sha256(photo.read_bytes()).hexdigest()[:10]
+    target = folder / f"{photo.stem}-{digest}{photo.suffix.lower()}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            shutil.copyfile(photo, target)
+        tmp = truth_path(target).with_suffix(".tmp")
+        tmp.write_text(json.dumps(truth, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, truth_path(target))  # never a half-written truth file
+    except OSError as exc:
+        raise VisionError(f"{folder}: cannot keep the photo there ({exc.strerror or exc})") from None
+    return target
+
+
+def kept_photos(folder: Path | None = None) -> list[Path]:
+    """The kept photos that have a truth file, oldest name first."""
+    folder = folder or kept_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix != ".json" and truth_path(p).is_file())
+
+
+# -- a whole set photographed at once -------------------------------------------------------
+
+COLOURS = "kbry"
+# The layout the README gives: one row per colour and copy, 1 to 13 left to right (black,
+# black, blue, blue, red, red, yellow, yellow), then a last row of the two jokers. A set of
+# one copy of each kind (53 tiles) lays each colour once.
+SET_ROWS_106 = [[Tile.parse(f"{c}{n}") for n in range(1, 14)] for c in COLOURS for _ in range(2)] + [
+    [Tile.parse("*"), Tile.parse("*")]]
+SET_ROWS_53 = [[Tile.parse(f"{c}{n}") for n in range(1, 14)] for c in COLOURS] + [[Tile.parse("*")]]
+
+
+def rows_of(boxes: list[Box]) -> list[list[int]]:
+    """Indices of ``boxes`` grouped into rows (a new row where a box's centre lies below the
+    row's boxes), rows top to bottom, each left to right.
+
+    >>> rows_of([(50, 0, 90, 50), (0, 2, 40, 52), (0, 70, 40, 120)])
+    [[1, 0], [2]]
+    """
+    order = sorted(range(len(boxes)), key=lambda i: (boxes[i][1] + boxes[i][3]) / 2)
+    rows: list[list[int]] = []
+    for i in order:
+        cy = (boxes[i][1] + boxes[i][3]) / 2
+        if rows and cy < max(boxes[j][3] for j in rows[-1]) and cy > min(boxes[j][1] for j in rows[-1]):
+            rows[-1].append(i)
+        else:
+            rows.append([i])
+    return [sorted(r, key=lambda i: boxes[i][0]) for r in rows]
+
+
+def label_set(boxes: list[Box], photo: Path) -> Truth:
+    """Label the boxes found on a photo of a whole set laid out as ``SET_ROWS_106`` (or 53).
+
+    The rows must come out as the layout has them (13 tiles a row, then the jokers);
+    otherwise VisionError says what was found, so the user can lay the set again or fix the
+    photo's truth by hand.
+    """
+    rows = rows_of(boxes)
+    sizes = [len(r) for r in rows]
+    for layout in (SET_ROWS_106, SET_ROWS_53):
+        if sizes == [len(r) for r in layout]:
+            tiles = [t for row in layout for t in row]
+            order = [i for r in rows for i in r]
+            return Truth(photo, tuple(tiles), tuple(boxes[i] for i in order))
+    found = ", ".join(str(s) for s in sizes) or "none"
+    raise VisionError(f"{photo}: a set photo needs rows of 13 tiles (8 rows, then 2 jokers; or 4 rows "
+                      f"and 1 joker), but remi found {len(boxes)} tiles in rows of {found}")
