@@ -169,3 +169,178 @@ def export_onnx(state: Path, out: Path) -> Path:
                       dynamic_axes={"crops": {0: "n"}, **{k: {0: "n"} for k in names}},
                       opset_version=17, dynamo=False)
     return Path(out)
+
+
+# -- the oriented reader (v7 on): a tile cut from its corners, upright or turned 180 degrees ----
+
+def build_oriented(numbers: int = NUMBERS + 1):
+    """The oriented reader: a HEIGHT x WIDTH crop (``vision.crops.crop_corners``) in; number
+    (joker, 1..13, not a tile), colour (k b r y), orientation (upright, turned) and the
+    128-number embedding the heads read (``vision.adapt`` fits its own heads on it) out.
+
+    About 18 M multiply-adds a crop (the v6 reader: about 30 M), so a photo of 100 tiles
+    stays inside ``remi scan``'s budget.
+    """
+    import torch
+    from torch import nn
+
+    def block(cin: int, cout: int) -> nn.Sequential:
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+    class OrientedReader(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.trunk = nn.Sequential(
+                block(3, 16), nn.MaxPool2d(2),
+                block(16, 32), block(32, 32), nn.MaxPool2d(2),
+                block(32, 64), block(64, 64), nn.MaxPool2d(2),
+                block(64, 128), block(128, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+            self.drop = nn.Dropout(0.2)
+            self.number = nn.Linear(128, numbers)
+            self.colour = nn.Linear(128, 4)
+            self.orient = nn.Linear(128, 2)
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+            f = self.trunk(x)
+            return (torch.softmax(self.number(f), 1), torch.softmax(self.colour(f), 1),
+                    torch.softmax(self.orient(f), 1), f)
+
+        def logits(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+            f = self.drop(self.trunk(x))
+            return self.number(f), self.colour(f), self.orient(f)
+
+    return OrientedReader()
+
+
+def _augment_oriented(x, gen):
+    """Photometric augmentation, with warm and cool casts (orange must stay orange under a
+    lamp: the tile's own body in the crop is the white it can compare with)."""
+    import torch
+
+    n = x.shape[0]
+    gain = torch.empty(n, 1, 1, 1).uniform_(0.65, 1.3, generator=gen)
+    bias = torch.empty(n, 1, 1, 1).uniform_(-0.12, 0.12, generator=gen)
+    warm = torch.randn(n, 1, 1, 1, generator=gen) * 0.06
+    wb = torch.cat([1 + warm, 1 + torch.randn(n, 1, 1, 1, generator=gen) * 0.02, 1 - warm], 1)  # RGB
+    x = x * gain * wb + bias
+    gamma = torch.empty(n, 1, 1, 1).uniform_(0.75, 1.35, generator=gen)
+    x = x.clamp(1e-4, 1) ** gamma
+    x = x + torch.randn(x.shape, generator=gen) * torch.empty(n, 1, 1, 1).uniform_(0, 0.04, generator=gen)
+    return x.clamp(0, 1)
+
+
+def train_oriented(x: np.ndarray, number: np.ndarray, colour: np.ndarray, flipped: np.ndarray, out: Path, *,
+                   epochs: int = 8, batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 1,
+                   val: dict | None = None, log=print, init: Path | None = None) -> Path:
+    """Train the oriented reader on uint8 NHWC BGR crops and save its state dict to ``out``.
+
+    Labels: number (14 = not a tile), colour (-1: none), flipped (1 = the crop shows the tile
+    turned, 0 upright, -1 unknown). Every batch turns half its crops 180 degrees (the number
+    and colour stay; a known orientation swaps), so the reader reads a tile either way up and
+    tells which. After each epoch the state, the optimiser and the schedule are saved beside
+    ``out`` (``.ckpt``): a run stopped between epochs resumes from there. ``val``: name ->
+    (x, number, colour) sets printed after each epoch, for the record (nothing is chosen on
+    them: the last epoch is the result). ``init``: a state dict to start from.
+    """
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads)
+    gen = torch.Generator().manual_seed(seed)
+    net = build_oriented()
+    if init is not None:
+        net.load_state_dict(torch.load(init, map_location="cpu"))
+    xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
+    nt, ct, ft = (torch.from_numpy(np.asarray(a)).long() for a in (number, colour, flipped))
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
+    per_epoch = (len(xt) + batch - 1) // batch
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * per_epoch, pct_start=0.15)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    ckpt, start = out.with_suffix(".ckpt"), 0
+    if ckpt.exists():
+        state = torch.load(ckpt, map_location="cpu")
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        gen.set_state(state["gen"])
+        start = state["epoch"]
+        log(f"resumed after epoch {start}")
+    for epoch in range(start, epochs):
+        net.train()
+        perm = torch.randperm(len(xt), generator=gen)
+        t0, tot, seen = time.time(), 0.0, 0
+        for i in range(0, len(xt), batch):
+            idx = perm[i:i + batch]
+            xb = _augment_oriented(xt[idx].float() / 255.0, gen)
+            turn = torch.rand(len(idx), generator=gen) < 0.5
+            xb = torch.where(turn[:, None, None, None], xb.flip(2, 3), xb)
+            fb = torch.where(ft[idx] >= 0, ft[idx] ^ turn.long(), ft[idx])
+            ln, lc, lo = net.logits(xb)
+            nb, cb = nt[idx], ct[idx]
+            loss = F.cross_entropy(ln, nb, label_smoothing=0.05)
+            if (cb >= 0).any():
+                loss = loss + F.cross_entropy(lc[cb >= 0], cb[cb >= 0], label_smoothing=0.05)
+            known = (fb >= 0) & (nb != BACKGROUND)
+            if known.any():
+                loss = loss + 0.5 * F.cross_entropy(lo[known], fb[known])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += loss.item() * len(idx)
+            seen += len(idx)
+        msg = f"epoch {epoch + 1}/{epochs} loss {tot / seen:.3f} {time.time() - t0:.0f}s"
+        for name, (vx, vn, vc) in (val or {}).items():
+            acc = evaluate_oriented(net, vx, vn, vc)
+            msg += f" | {name} number {acc[0]:.3f} colour {acc[1]:.3f} tile {acc[2]:.3f}"
+        log(msg)
+        torch.save(net.state_dict(), out)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                    "gen": gen.get_state(), "epoch": epoch + 1}, ckpt)
+    return out
+
+
+def evaluate_oriented(net, x: np.ndarray, number: np.ndarray, colour: np.ndarray) -> tuple[float, float, float]:
+    """(number, colour on coloured tiles, whole tile) accuracy of a torch oriented reader."""
+    import torch
+
+    net.eval()
+    pn, pc = [], []
+    with torch.no_grad():
+        for i in range(0, len(x), 1024):
+            xt = torch.from_numpy(np.ascontiguousarray(x[i:i + 1024, ..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
+            n, c = net(xt)[:2]
+            pn.append(n.argmax(1).numpy())
+            pc.append(c.argmax(1).numpy())
+    pn, pc = np.concatenate(pn), np.concatenate(pc)
+    okn = pn == number
+    nj = colour >= 0
+    okc = np.where(nj, pc == colour, True)
+    return float(okn.mean()), float(okc[nj].mean()) if nj.any() else 1.0, float((okn & okc).mean())
+
+
+def export_oriented(state: Path, out: Path) -> Path:
+    """The oriented reader as ONNX: input ``crops`` (n, 3, HEIGHT, WIDTH) RGB in [0, 1];
+    outputs ``number``, ``colour``, ``orient`` (probabilities) and ``embedding`` (n, 128)."""
+    import torch
+
+    from remi.vision.crops import HEIGHT, WIDTH
+
+    net = build_oriented()
+    net.load_state_dict(torch.load(state, map_location="cpu"))
+    net.eval()
+    names = ["number", "colour", "orient", "embedding"]
+    torch.onnx.export(net, torch.zeros(1, 3, HEIGHT, WIDTH), str(out), input_names=["crops"], output_names=names,
+                      dynamic_axes={"crops": {0: "n"}, **{k: {0: "n"} for k in names}}, opset_version=17, dynamo=False)
+    return Path(out)
+
+
+def head_weights(state: Path) -> dict[str, np.ndarray]:
+    """The number and colour heads' weights and biases (what ``vision.adapt`` starts from)."""
+    import torch
+
+    s = torch.load(state, map_location="cpu")
+    return {k.replace(".", "_"): s[k].numpy().astype(np.float32)
+            for k in ("number.weight", "number.bias", "colour.weight", "colour.bias")}

@@ -1,6 +1,12 @@
 """Tile crops as the tile reader sees them: the same code at training and at inference.
 
-A crop is the detector's box widened by a small margin, resized to ``SIZE`` x ``SIZE`` BGR.
+Two geometries. The reader of the first versions (v1..v6) reads an axis-aligned box widened
+by ``MARGIN`` and resized to ``SIZE`` x ``SIZE``. The oriented reader reads a tile from its
+four corners (``tile_corners``: the rectangle's long side as the tile's height, the up
+direction the one nearest the photo's up), rectified to ``WIDTH`` x ``HEIGHT`` pixels: the
+tile stands upright or turned 180 degrees in the crop, whatever angle it lay at, and the
+reader's orientation output says which. An axis-aligned box goes through ``tile_corners``
+too (a box wider than tall is a tile lying on its side, turned a quarter).
 """
 
 from __future__ import annotations
@@ -10,6 +16,8 @@ import numpy as np
 
 SIZE = 40
 MARGIN = 0.06
+WIDTH, HEIGHT = 36, 48  # the oriented crop: a tile's proportions (about 0.74) with its margin
+ORIENTED_MARGIN = 0.08
 
 
 def crop(image: np.ndarray, box: tuple[float, float, float, float], margin: float = MARGIN,
@@ -35,4 +43,85 @@ def batch(image: np.ndarray, boxes: list[tuple[float, float, float, float]], rot
     out = np.stack([crop(image, b) for b in boxes]) if boxes else np.zeros((0, SIZE, SIZE, 3), np.uint8)
     if rotate180:
         out = out[:, ::-1, ::-1]
-    return np.ascontiguousarray(out[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+    return to_input(out)
+
+
+def to_input(crops_bgr: np.ndarray) -> np.ndarray:
+    """uint8 NHWC BGR crops -> the reader's float32 NCHW RGB input in [0, 1]."""
+    return np.ascontiguousarray(crops_bgr[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+
+
+def tile_corners(points) -> np.ndarray:
+    """The corners TL, TR, BR, BL of the smallest rectangle around ``points`` (k, 2), as a tile
+    standing upright: its long side is the height, and of the two ways along it, up is the one
+    nearest the photo's up (a tile lying exactly sideways: up to the left).
+
+    >>> (tile_corners(np.array([[0, 0], [40, 0], [40, 30], [0, 30]])).round(1) + 0).tolist()
+    [[0.0, 30.0], [0.0, 0.0], [40.0, 0.0], [40.0, 30.0]]
+    >>> tile_corners(np.array([[10, 5], [40, 5], [40, 45], [10, 45]])).round(1).tolist()
+    [[10.0, 5.0], [40.0, 5.0], [40.0, 45.0], [10.0, 45.0]]
+    """
+    (cx, cy), (w, h), angle = cv2.minAreaRect(np.asarray(points, np.float32).reshape(-1, 2))
+    a = np.deg2rad(angle)
+    ex, ey = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])  # along w, along h
+    up, long_, short = (ey, h, w) if h >= w else (ex, w, h)
+    if up[1] > 1e-6 or (abs(up[1]) <= 1e-6 and up[0] > 0):
+        up = -up
+    right = np.array([-up[1], up[0]])
+    c = np.array([cx, cy])
+    hu, hr = up * long_ / 2, right * short / 2
+    return np.stack([c + hu - hr, c + hu + hr, c - hu + hr, c - hu - hr]).astype(np.float64)
+
+
+def box_corners(box) -> np.ndarray:
+    """``tile_corners`` of an axis-aligned box (x1, y1, x2, y2)."""
+    x1, y1, x2, y2 = box
+    return tile_corners(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float64))
+
+
+def turned(corners: np.ndarray) -> np.ndarray:
+    """The same tile's corners turned 180 degrees (what was its top is now its bottom)."""
+    return np.asarray(corners)[[2, 3, 0, 1]]
+
+
+def crop_corners(image: np.ndarray, corners: np.ndarray, margin: float = ORIENTED_MARGIN,
+                 width: int = WIDTH, height: int = HEIGHT) -> np.ndarray:
+    """The (height, width, 3) uint8 crop of a tile from its corners TL, TR, BR, BL, widened by
+    ``margin`` of its size on each side; parts outside the photo repeat its edge.
+
+    A tile many times the crop's size is first shrunk with pixel averaging (INTER_AREA), so a
+    4,000-pixel photo's large tiles do not alias into the crop.
+    """
+    p = np.asarray(corners, np.float64).reshape(4, 2)
+    c = p.mean(0)
+    p = c + (p - c) * (1 + 2 * margin)
+    tall = max(np.linalg.norm(p[3] - p[0]), np.linalg.norm(p[2] - p[1]), 1.0)
+    x0, y0 = np.floor(p.min(0)).astype(int) - 1
+    x1, y1 = np.ceil(p.max(0)).astype(int) + 2
+    H, W = image.shape[:2]
+    win = image[max(0, y0):min(H, y1), max(0, x0):min(W, x1)]
+    if win.size == 0:
+        return np.zeros((height, width, 3), np.uint8)
+    pads = (max(0, -y0), max(0, y1 - H), max(0, -x0), max(0, x1 - W))
+    if any(pads):
+        win = cv2.copyMakeBorder(win, *pads, cv2.BORDER_REPLICATE)
+    p = p - (x0, y0)
+    s = 2.0 * height / tall
+    if s < 1.0:
+        win = cv2.resize(win, (max(2, round(win.shape[1] * s)), max(2, round(win.shape[0] * s))),
+                         interpolation=cv2.INTER_AREA)
+        p = p * (win.shape[1] / (x1 - x0), win.shape[0] / (y1 - y0))
+    # corners are in pixel-edge coordinates (a box's x2 is past its last pixel); OpenCV
+    # samples at pixel centres: half a pixel on both sides keeps a crop turned 180 degrees
+    # exactly the crop of the turned corners
+    dst = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) - 0.5
+    M = cv2.getPerspectiveTransform((p - 0.5).astype(np.float32), dst)
+    return cv2.warpPerspective(win, M, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def batch_corners(image: np.ndarray, corners, width: int = WIDTH, height: int = HEIGHT,
+                  margin: float = ORIENTED_MARGIN) -> np.ndarray:
+    """Oriented crops of all tiles (corners (n, 4, 2)) as the reader's float32 NCHW input."""
+    if len(corners) == 0:
+        return np.zeros((0, 3, height, width), np.float32)
+    return to_input(np.stack([crop_corners(image, c, margin, width, height) for c in corners]))

@@ -167,3 +167,111 @@ def _stack(X, N, C):
     if not X:
         return np.zeros((0, crops.SIZE, crops.SIZE, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
     return np.stack(X), np.array(N, np.int64), np.array(C, np.int64)
+
+
+# -- the oriented reader's crops (vision.crops.crop_corners) ----------------------------------
+
+def _photo_up(corners: np.ndarray) -> np.ndarray:
+    return corners[0] + corners[1] - corners[2] - corners[3]
+
+
+def real_oriented(photos, copies: int, seed: int = 0, axis_share: float = 0.4, turn_share: float = 0.5,
+                  upright_sessions: tuple[str, ...] = ("rummy", "rummy4"), amount: float = 0.035):
+    """Crops of labelled real photos for the oriented reader: (uint8 NHWC, number, colour, flipped).
+
+    Each copy is cut from the tile's own corners (its polygon's rectangle) or, for
+    ``axis_share`` of them, from its axis-aligned box as det8 draws it, after turning the
+    photo around the tile by a random angle (the real tiles of melds lie near upright; a
+    detector meets them at every angle). Corners move as a detector's do (``amount``).
+    Whether a crop shows its tile turned is known only where the tile's own up is known: in
+    ``upright_sessions`` (photos of melds taken from the players' side) for tiles whose long
+    side is within 35 degrees of the photo's vertical; elsewhere ``flipped`` is -1 (unknown)
+    and only the number and colour are taught.
+    """
+    from remi.vision.facecrops import flipped_of, jitter_corners
+
+    rng = np.random.default_rng(seed)
+    X, N, C, F = [], [], [], []
+    for p in photos:
+        image = cv2.imread(str(p.path))
+        for lt in p.tiles:
+            true = crops.tile_corners(lt.polygon)
+            up = _photo_up(true)
+            known = p.session in upright_sessions and abs(up[1]) > np.cos(np.deg2rad(35)) * np.linalg.norm(up)
+            n, c = labels_of(lt.tile)
+            for _ in range(copies):
+                img, t = image, true
+                if rng.random() < axis_share:
+                    img, t = _turn_around(rng, image, true)
+                    cut = crops.box_corners((*t.min(0), *t.max(0)))
+                else:
+                    cut = t
+                cut = jitter_corners(rng, cut, amount)
+                if rng.random() < turn_share:
+                    cut = crops.turned(cut)
+                X.append(crops.crop_corners(img, cut))
+                N.append(n)
+                C.append(c)
+                F.append(flipped_of(cut, t) if known else -1)
+    return _stack4(X, N, C, F)
+
+
+def _turn_around(rng: np.random.Generator, image: np.ndarray, corners: np.ndarray):
+    """The neighbourhood of a tile turned by a random angle about its centre; (patch, corners)."""
+    c = corners.mean(0)
+    r = int(np.linalg.norm(corners[2] - corners[0]) * 1.1) + 4
+    H, W = image.shape[:2]
+    x0, y0 = int(c[0]) - r, int(c[1]) - r
+    patch = image[max(0, y0):min(H, y0 + 2 * r), max(0, x0):min(W, x0 + 2 * r)]
+    pads = (max(0, -y0), max(0, y0 + 2 * r - H), max(0, -x0), max(0, x0 + 2 * r - W))
+    if any(pads):
+        patch = cv2.copyMakeBorder(patch, *pads, cv2.BORDER_REPLICATE)
+    M = cv2.getRotationMatrix2D((float(c[0] - x0), float(c[1] - y0)), rng.uniform(0, 360), 1.0)
+    patch = cv2.warpAffine(patch, M, (patch.shape[1], patch.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+    local = corners - (x0, y0)
+    return patch, local @ M[:, :2].T + M[:, 2]
+
+
+def mined_oriented(detect, photos, seed: int = 0, upright_sessions: tuple[str, ...] = ("rummy", "rummy4")):
+    """The oriented reader's crops of what a detector draws on labelled photos.
+
+    ``detect(image) -> (boxes, scores[, corners])``: a box at IoU >= 0.5 with a tile is a crop
+    of that tile (the detector's own misaligned box), one at IoU < 0.3 with every tile is "not
+    a tile". Without corners, a box is cut as ``crops.box_corners`` cuts it.
+    """
+    from remi.vision.classifier import BACKGROUND
+    from remi.vision.evaluate import iou
+    from remi.vision.facecrops import flipped_of
+
+    X, N, C, F = [], [], [], []
+    for p in photos:
+        image = cv2.imread(str(p.path))
+        out = detect(image)
+        found = out[0]
+        corners = out[2] if len(out) > 2 else np.array([crops.box_corners(b) for b in found]).reshape(-1, 4, 2)
+        gt = np.array([t.box for t in p.tiles], float).reshape(-1, 4)
+        ious = iou(found, gt) if len(gt) and len(found) else np.zeros((len(found), 0))
+        for b, row, cut in zip(found, ious, corners):
+            best = float(row.max()) if len(row) else 0.0
+            if best >= 0.5:
+                lt = p.tiles[int(row.argmax())]
+                true = crops.tile_corners(lt.polygon)
+                up = _photo_up(true)
+                known = p.session in upright_sessions and abs(up[1]) > np.cos(np.deg2rad(35)) * np.linalg.norm(up)
+                n, c = labels_of(lt.tile)
+                f = flipped_of(cut, true) if known else -1
+            elif best < 0.3:
+                n, c, f = BACKGROUND, -1, -1
+            else:
+                continue
+            X.append(crops.crop_corners(image, cut))
+            N.append(n)
+            C.append(c)
+            F.append(f)
+    return _stack4(X, N, C, F)
+
+
+def _stack4(X, N, C, F):
+    if not X:
+        return (np.zeros((0, crops.HEIGHT, crops.WIDTH, 3), np.uint8),) + tuple(np.zeros(0, np.int64) for _ in range(3))
+    return np.stack(X), np.array(N, np.int64), np.array(C, np.int64), np.array(F, np.int64)

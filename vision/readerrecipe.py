@@ -1,0 +1,166 @@
+"""The oriented reader's training recipe, stage by stage (models/README.md gives the commands).
+
+Each stage writes a file and is run on its own, so a long recipe survives being stopped:
+
+    python -m remi.vision.readerrecipe synth out/r/synth.npz --n 60000 --seed 100
+    python -m remi.vision.readerrecipe real out/r/real-no4.npz --sessions rummy,rummy2 --copies 6 --seed 7
+    python -m remi.vision.readerrecipe mine out/r/mine-no4.npz --sessions rummy,rummy2 --models models
+    python -m remi.vision.readerrecipe train out/r/pre.pt out/r/synth.npz --epochs 6 --seed 0
+    python -m remi.vision.readerrecipe train out/r/no4.pt out/r/real-no4.npz out/r/synth.npz:20000 --init out/r/pre.pt
+    python -m remi.vision.readerrecipe export out/r/no4.pt out/m-no4 --detector models
+
+A crop set is an ``.npz`` of ``x`` (uint8 N x HEIGHT x WIDTH x 3 BGR), ``number``, ``colour``
+and ``flipped``; ``FILE:K`` takes the first K crops of a file. Training runs one torch thread
+(the machine is shared) and resumes after its last finished epoch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from remi.vision import realdata
+
+
+def save(path: Path, x, n, c, f) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(tmp, x=x, number=n, colour=c, flipped=f)
+    tmp.rename(path)
+
+
+def load(spec: str):
+    """(x, number, colour, flipped) of ``FILE`` or its first K crops, ``FILE:K``."""
+    path, _, k = spec.partition(":")
+    d = np.load(path)
+    cut = slice(None, int(k) if k else None)
+    return d["x"][cut], d["number"][cut], d["colour"][cut], d["flipped"][cut]
+
+
+def _log(msg: str) -> None:
+    print(f"{time.strftime('%H:%M:%S')} {msg}", flush=True)
+
+
+def stage_synth(args) -> None:
+    from remi.vision import facecrops
+
+    empty = [_imread(p.path) for p in realdata.load(realdata.NEGATIVE_SESSIONS)] if args.tables else None
+    data = facecrops.make(args.n, args.seed, args.split, axis_share=args.axis_share, photos=empty,
+                          progress=lambda i, n: _log(f"synth {i}/{n}"))
+    save(args.out, *data)
+
+
+def stage_real(args) -> None:
+    from remi.vision import cropset
+
+    photos = realdata.load(tuple(args.sessions.split(",")))
+    data = cropset.real_oriented(photos, args.copies, args.seed, axis_share=args.axis_share,
+                                 turn_share=0.5 if args.copies > 1 else 0.0, amount=args.amount)
+    save(args.out, *data)
+    _log(f"real {args.sessions}: {len(data[0])} crops of {sum(len(p.tiles) for p in photos)} tiles")
+
+
+def stage_mine(args) -> None:
+    """The detector's own boxes on labelled photos (and empty tables): its misaligned tile
+    boxes and its boxes of no tile, for the reader's "not a tile" class."""
+    from remi.vision import cropset
+    from remi.vision.reader import Reader
+
+    miner = Reader(Path(args.models))
+    miner.conf = 0.1  # more of the boxes a detector is unsure of: the hard background
+    photos = realdata.load(tuple(args.sessions.split(",")) + realdata.NEGATIVE_SESSIONS)
+    data = cropset.mined_oriented(miner.detect, photos)
+    save(args.out, *data)
+    _log(f"mined {len(data[0])} crops, {int((data[1] == 14).sum())} of no tile")
+
+
+def stage_train(args) -> None:
+    from remi.vision import classifier
+
+    parts = [load(s) for s in args.data]
+    x, n, c, f = (np.concatenate([p[i] for p in parts]) for i in range(4))
+    val = {name: load(spec)[:3] for name, spec in (v.split("=", 1) for v in args.val)}
+    _log(f"train {args.out}: {len(x)} crops ({int((n == 14).sum())} of no tile, {int((f >= 0).sum())} with a known up)")
+    classifier.train_oriented(x, n, c, f, Path(args.out), epochs=args.epochs, lr=args.lr, seed=args.seed,
+                              init=Path(args.init) if args.init else None, val=val, log=_log)
+
+
+def stage_export(args) -> None:
+    """A models folder: the detector's files copied from ``--detector``, the reader's ONNX,
+    its head weights (``reader-head.npz``, for ``vision.adapt``) and ``vision.json``."""
+    from remi.vision import classifier, crops
+
+    out, det = Path(args.out), Path(args.detector)
+    out.mkdir(parents=True, exist_ok=True)
+    meta = json.loads((det / "vision.json").read_text())
+    for key in ("detector", "detector_pt"):
+        if key in meta and (det / meta[key]).exists() and (det / meta[key]).resolve() != (out / meta[key]).resolve():
+            shutil.copy(det / meta[key], out / meta[key])
+    classifier.export_oriented(Path(args.state), out / "tile-reader.onnx")
+    shutil.copy(args.state, out / "tile-reader.pt")
+    np.savez(out / "reader-head.npz", **classifier.head_weights(Path(args.state)))
+    meta.update({"reader": "tile-reader.onnx", "reader_head": "reader-head.npz",
+                 "crop": {"kind": "corners", "width": crops.WIDTH, "height": crops.HEIGHT,
+                          "margin": crops.ORIENTED_MARGIN},
+                 "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
+                                    "orient": "upright, turned 180 degrees in the crop",
+                                    "embedding": "128 numbers the heads read"}})
+    meta.pop("crop_size", None)
+    (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
+    _log(f"exported {out}")
+
+
+def _imread(path):
+    import cv2
+
+    return cv2.imread(str(path))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m remi.vision.readerrecipe", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="stage", required=True)
+    s = sub.add_parser("synth")
+    s.add_argument("out")
+    s.add_argument("--n", type=int, required=True)
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--split", default="train", choices=("train", "test"))
+    s.add_argument("--axis-share", type=float, default=0.4)
+    s.add_argument("--tables", action="store_true", help="take a quarter of the surfaces from the empty-table photos")
+    r = sub.add_parser("real")
+    r.add_argument("out")
+    r.add_argument("--sessions", required=True)
+    r.add_argument("--copies", type=int, default=6)
+    r.add_argument("--seed", type=int, required=True)
+    r.add_argument("--axis-share", type=float, default=0.4)
+    r.add_argument("--amount", type=float, default=0.035)
+    m = sub.add_parser("mine")
+    m.add_argument("out")
+    m.add_argument("--sessions", required=True)
+    m.add_argument("--models", required=True)
+    t = sub.add_parser("train")
+    t.add_argument("out")
+    t.add_argument("data", nargs="+")
+    t.add_argument("--epochs", type=int, default=6)
+    t.add_argument("--lr", type=float, default=3e-3)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--init")
+    t.add_argument("--val", action="append", default=[], help="NAME=FILE[:K], printed after each epoch")
+    e = sub.add_parser("export")
+    e.add_argument("state")
+    e.add_argument("out")
+    e.add_argument("--detector", required=True)
+    args = p.parse_args(argv)
+    {"synth": stage_synth, "real": stage_real, "mine": stage_mine, "train": stage_train,
+     "export": stage_export}[args.stage](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
