@@ -201,32 +201,128 @@ def export(
 
 @vision_app.command("eval")
 def evaluate(
-    folder: Annotated[Path, typer.Argument(help="Labelled photos: the real data folder, or a generated dataset.", show_default=False)],
+    folder: Annotated[Path, typer.Argument(help="Labelled photos: the real data folder, a generated dataset, or a folder of photos each with its PHOTO.json.", show_default=False)],
     session: Annotated[Optional[str], typer.Option("--session", help="With the real data: the session to evaluate (rummy4 is held out).", show_default=False)] = "rummy4",
-    models: Annotated[Optional[Path], typer.Option("--models", help="Models folder (default: the shipped models).", show_default=False)] = None,
+    models: ModelsOpt = None,
+    errors_out: Annotated[Path, typer.Option("--errors", help="Contact sheet of every error (crop, truth, read, photo): .png or .html.")] = Path("out/eval-errors.png"),
     as_json: JsonOpt = False,
 ) -> None:
-    """Per-tile and photo accuracy, mAP50, mAP50-95 and median latency on labelled photos.
+    """Per-tile and photo accuracy, mAP50, mAP50-95, latency; which kinds were read as which;
+    a contact sheet of every error.
 
-    Example: remi vision eval ../shared/realdata/rummikub --session rummy4
+    Example: remi vision eval ../shared/realdata/rummikub --session rummy4 --errors out/rummy4-errors.html
     """
     with errors():
+        from remi.vision.annotate import contact_sheet
+        from remi.vision.errors import VisionError
         from remi.vision.evaluate import evaluate_folder
 
-        metrics = evaluate_folder(folder, session=session, models=models)
+        if errors_out.suffix.lower() not in (".png", ".html", ".htm"):
+            raise VisionError(f"--errors {errors_out}: name a .png or .html file")
+        found: list = []
+        with _progress() as bar:
+            task = bar.add_task("photos", total=None)
+            metrics = evaluate_folder(folder, session=session, models=models, errors=found,
+                                      progress=lambda done, total, what: bar.update(task, completed=done, total=total))
+        sheet = contact_sheet(errors_out, found)
+        metrics["contact_sheet"] = str(sheet)
         if as_json:
             sys.stdout.write(json.dumps(metrics, indent=2) + "\n")
             return
-        from rich.table import Table
+        _print_eval(metrics)
 
-        table = Table(title=f"{metrics['photos']} photos, {metrics['labelled_tiles']} tiles", show_edge=False)
-        table.add_column("metric")
-        table.add_column("value", justify="right")
-        for key in ("tile_accuracy", "photo_accuracy", "map50", "map50_95", "detector_recall", "detector_map50",
-                    "reader_accuracy_on_labels", "median_latency_ms"):
-            v = metrics[key]
-            table.add_row(key, f"{v:.1f}" if key.endswith("_ms") else f"{v:.3f}")
-        _console().print(table)
+
+def _print_eval(metrics: dict) -> None:
+    from rich.table import Table
+
+    console = _console()
+    table = Table(title=f"{metrics['photos']} photos, {metrics['labelled_tiles']} tiles", show_edge=False)
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for key in ("tile_accuracy", "photo_accuracy", "map50", "map50_95", "detector_recall", "detector_map50",
+                "reader_accuracy_on_labels", "median_latency_ms"):
+        v = metrics[key]
+        table.add_row(key, f"{v:.1f}" if key.endswith("_ms") else f"{v:.3f}")
+    console.print(table)
+    kinds = metrics["errors"]
+    console.print("errors: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in kinds.items()))
+    if metrics["confusion"]:
+        conf = Table(title="read as (-: missed, or no tile)", show_edge=False)
+        for col in ("truth", "read", "count"):
+            conf.add_column(col, justify="right" if col == "count" else "left")
+        for row in metrics["confusion"]:
+            conf.add_row(row["truth"], row["read"], str(row["count"]))
+        console.print(conf)
+    console.print(f"contact sheet of the errors: {metrics['contact_sheet']}")
+
+
+@vision_app.command("adapt")
+def adapt(
+    photos: Annotated[Optional[list[Path]], typer.Argument(help="Corrected photos, each with its truth PHOTO.json beside it (rack.jpg.json; `remi scan rack.jpg --fix ... --json` prints one). None: the corrections you kept (--keep).", show_default=False)] = None,
+    set_photos: Annotated[Optional[list[Path]], typer.Option("--set", help="A photo of your whole set laid out in the README's order (rows k1-k13 twice, b, r, y, then the jokers). Repeat.", show_default=False)] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the adapted models (default: models/ in your data folder).", show_default=False)] = None,
+    base: ModelsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Teach the reader your own tiles from corrected photos; read with them by --models.
+
+    Example: remi vision adapt rack1.jpg rack2.jpg --out my-models, then
+    remi scan rack3.jpg --models my-models (or REMI_MODELS=my-models)
+    """
+    with errors():
+        from remi.vision.errors import VisionError
+        from remi.vision.labels import kept_dir, kept_photos, load_examples
+        from remi.vision.reader import MODELS, models_dir
+
+        base = base or models_dir()
+        out = out or kept_dir().parent / "models"
+        if out.exists() and not out.is_dir():
+            raise VisionError(f"--out {out}: a file, not a folder")
+        if out.resolve() in (MODELS.resolve(), Path(base).resolve()):
+            raise VisionError(f"--out {out}: that is the models folder remi reads by default; adapted models go elsewhere")
+        if not (Path(base) / "vision.json").is_file():
+            raise VisionError(f"--models {base}: no vision model there (vision.json missing)")
+        given = list(photos or [])
+        if not given and not set_photos:
+            given = kept_photos()
+            if not given:
+                raise VisionError(f"nothing to learn from: give corrected photos (PHOTO with PHOTO.json beside it), "
+                                  f"--set PHOTO, or keep corrections with remi scan PHOTO --fix ... --keep "
+                                  f"(none kept in {kept_dir()})")
+        with _progress() as bar:
+            task = bar.add_task("photos", total=len(given) + len(set_photos or []))
+            examples, counts = load_examples(given, list(set_photos or []), base,
+                                             progress=lambda done, total, what: bar.update(task, completed=done))
+            try:
+                from remi.vision.adapt import adapt as adapt_models
+            except ImportError:
+                raise VisionError("this remi has no adapt algorithm yet (remi.vision.adapt)") from None
+            steps = bar.add_task("adapting", total=None)
+            result = adapt_models(examples, out, base=Path(base), progress=lambda done, total, what: bar.update(
+                steps, completed=done, total=total, description=f"adapting: {what}"))
+        result = {**counts, **result, "models": str(out)}
+        if as_json:
+            sys.stdout.write(json.dumps(result, indent=2) + "\n")
+            return
+        console = _console()
+        console.print(f"learnt from {counts['photos'] + counts['set_photos']} photos, {counts['tiles']} tiles"
+                      + (f" ({counts['tiles_without_box']} added without a box skipped)" if counts["tiles_without_box"] else ""))
+        for key, value in result.items():
+            if key not in counts and key != "models":
+                console.print(f"  {key}: {value}")
+        console.print(f"adapted models in {out}: read with them by remi scan PHOTO --models {out} "
+                      f"(or REMI_MODELS={out})")
+
+
+def _progress():
+    """A rich progress bar on stderr (stdout stays clean for --json), gone when done: an error
+    after it started is still the one line on stderr (remi.errors)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=True, disable=not console.is_terminal)
 
 
 def register(app: typer.Typer) -> None:

@@ -84,3 +84,106 @@ def write(path, image: "np.ndarray | Photo", reading: Reading, fixes: dict[int, 
         ok = False
     if not ok:
         raise VisionError(f"{path}: cannot write the annotated picture there (use a .png or .jpg name)")
+
+
+# -- the contact sheet of `remi vision eval`'s errors ------------------------------------------
+
+CELL = 112  # a crop's side on the sheet
+COLUMNS = 8
+
+
+def error_caption(error) -> str:
+    """``b7 read k7``, ``k4 missed``, ``no tile, read k8``."""
+    if error.read is None:
+        return f"{error.truth} missed"
+    if error.truth is None:
+        return f"no tile, read {error.read}"
+    return f"{error.truth} read {error.read}"
+
+
+def error_crops(errors: list) -> list[np.ndarray]:
+    """One CELL x CELL crop per error: its box with half a box of context, the box outlined."""
+    import cv2
+
+    from remi.vision.reader import load_image
+
+    crops: list[np.ndarray | None] = [None] * len(errors)
+    by_photo: dict = {}
+    for i, e in enumerate(errors):
+        by_photo.setdefault(e.photo, []).append(i)
+    for photo, indices in by_photo.items():
+        image = load_image(photo)
+        h, w = image.shape[:2]
+        for i in indices:
+            x1, y1, x2, y2 = errors[i].box
+            side = max(x2 - x1, y2 - y1) * 1.5
+            cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+            a, b = int(max(0, cx - side / 2)), int(max(0, cy - side / 2))
+            c, d = int(min(w, cx + side / 2)), int(min(h, cy + side / 2))
+            crop = image[b:max(d, b + 2), a:max(c, a + 2)].copy()
+            cv2.rectangle(crop, (int(x1) - a, int(y1) - b), (int(x2) - a, int(y2) - b), RED, 1)
+            s = CELL / max(crop.shape[:2])
+            crop = cv2.resize(crop, (max(1, round(crop.shape[1] * s)), max(1, round(crop.shape[0] * s))))
+            cell = np.full((CELL, CELL, 3), 255, np.uint8)
+            cell[:crop.shape[0], :crop.shape[1]] = crop
+            crops[i] = cell
+    return [c for c in crops if c is not None]
+
+
+def contact_sheet(path, errors: list) -> Path:
+    """Write every error (crop, truth, read, photo name) as a PNG grid or an HTML page (by the
+    name's suffix); an evaluation without errors writes a sheet that says so."""
+    import cv2
+
+    from remi.vision.errors import VisionError
+
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".html", ".htm"):
+        raise VisionError(f"--errors {path}: name a .png or .html file")
+    crops = error_crops(errors)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix.lower() == ".png":
+            ok = cv2.imwrite(str(path), _sheet_png(errors, crops))
+            if not ok:
+                raise OSError("cannot write a PNG there")
+        else:
+            path.write_text(_sheet_html(errors, crops), encoding="utf-8")
+    except OSError as exc:
+        raise VisionError(f"{path}: cannot write the contact sheet ({getattr(exc, 'strerror', None) or exc})") from None
+    return path
+
+
+def _sheet_png(errors: list, crops: list[np.ndarray]) -> np.ndarray:
+    import cv2
+
+    rows = max(1, -(-len(crops) // COLUMNS))
+    ch, cw = CELL + 34, CELL + 16
+    sheet = np.full((rows * ch + 8, COLUMNS * cw + 8, 3), 255, np.uint8)
+    if not crops:
+        cv2.putText(sheet, "no errors", (12, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (40, 40, 40), 2, cv2.LINE_AA)
+    for k, (e, crop) in enumerate(zip(errors, crops)):
+        y, x = 8 + (k // COLUMNS) * ch, 8 + (k % COLUMNS) * cw
+        sheet[y:y + CELL, x:x + CELL] = crop
+        for line, text in enumerate((error_caption(e), e.photo.name[:20])):
+            cv2.putText(sheet, text, (x, y + CELL + 13 + 13 * line), cv2.FONT_HERSHEY_SIMPLEX, 0.38,
+                        (20, 20, 20) if line == 0 else (110, 110, 110), 1, cv2.LINE_AA)
+    return sheet
+
+
+def _sheet_html(errors: list, crops: list[np.ndarray]) -> str:
+    import base64
+    import html
+
+    import cv2
+
+    cells = []
+    for e, crop in zip(errors, crops):
+        png = base64.b64encode(cv2.imencode(".png", crop)[1].tobytes()).decode()
+        cells.append(f'<figure><img src="data:image/png;base64,{png}" alt="{html.escape(error_caption(e))}">'
+                     f"<figcaption><b>{html.escape(error_caption(e))}</b><br>{html.escape(e.photo.name)}</figcaption></figure>")
+    body = "\n".join(cells) or "<p>no errors</p>"
+    return ("<!doctype html><meta charset=utf-8><title>remi vision eval: errors</title>"
+            "<style>body{font-family:sans-serif}figure{display:inline-block;margin:6px;width:"
+            f"{CELL + 8}px;font-size:12px;vertical-align:top;overflow-wrap:anywhere}}</style>"
+            f"<h1>{len(errors)} errors</h1>\n{body}\n")

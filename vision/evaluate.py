@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -72,10 +73,22 @@ def average_precision(tp: np.ndarray, scores: np.ndarray, n_gt: int) -> float:
 
 
 def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, list[Tile], np.ndarray]]:
-    """(photo, tiles, boxes) from the real data folder or a generated dataset (``images/val``)."""
+    """(photo, tiles, boxes) from the real data folder, a generated dataset (``images/val``) or
+    a folder of corrected photos, each with its truth ``PHOTO.json`` (``vision.labels``)."""
     from remi.vision import realdata
+    from remi.vision.errors import VisionError
+    from remi.vision.labels import read_truth, truth_path
 
     folder = Path(folder)
+    if not folder.is_dir():
+        raise VisionError(f"{folder}: no such folder")
+    labelled = sorted(p for p in folder.iterdir() if p.suffix != ".json" and truth_path(p).is_file())
+    if labelled and not (folder / "images").is_dir():
+        out = []
+        for photo in labelled:
+            tiles, boxes = read_truth(photo).boxed()
+            out.append((photo, tiles, np.array(boxes, float).reshape(-1, 4)))
+        return out
     if (folder / "roboflow-data.yaml").exists():
         sessions = (session,) if session else realdata.HELDOUT_SESSIONS
         return [(p.path, [t.tile for t in p.tiles], np.array([t.box for t in p.tiles]).reshape(-1, 4))
@@ -84,6 +97,9 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
 
     out = []
     images = folder / "images" / "val" if (folder / "images" / "val").is_dir() else folder / "images"
+    if not images.is_dir():
+        raise VisionError(f"{folder}: no labelled photos found (photos with PHOTO.json beside them, "
+                          "a dataset of `remi vision generate`, or the real data folder)")
     for img in sorted(images.iterdir()):
         lab = Path(str(img.parent).replace("images", "labels")) / (img.stem + ".txt")
         h, w = cv2.imread(str(img)).shape[:2]
@@ -106,21 +122,85 @@ def _refused(reader, image) -> bool:
     return False
 
 
-def evaluate(reader, photos, orientation: bool = True) -> dict:
+@dataclass(frozen=True)
+class Error:
+    """One mistake on one photo: a tile read as another kind, missed, or a box on no tile."""
+
+    photo: Path
+    box: tuple[float, float, float, float]  # where to look, in the image's pixels
+    truth: Tile | None  # None: the reader saw a tile where there is none
+    read: Tile | None  # None: the tile was missed
+
+    @property
+    def kind(self) -> str:
+        return "missed" if self.read is None else "extra" if self.truth is None else "misread"
+
+
+def photo_errors(path: Path, pb: np.ndarray, pk: np.ndarray, ps: np.ndarray, gt_boxes: np.ndarray,
+                 gt_kinds: list[int]) -> list[Error]:
+    """Every mistake on a photo: predictions matched to labels by box alone (IoU >= 0.5,
+    surest first); a matched pair of two kinds is a misread, an unmatched label a miss, an
+    unmatched prediction an extra box.
+
+    >>> e = photo_errors(Path("p.jpg"), np.array([[0, 0, 10, 10], [20, 0, 30, 10]]), np.array([6, 7]),
+    ...                  np.array([0.9, 0.8]), np.array([[0, 0, 10, 10], [40, 0, 50, 10]]), [19, 3])
+    >>> [(x.kind, str(x.truth), str(x.read)) for x in e]
+    [('misread', 'b7', 'k7'), ('missed', 'k4', 'None'), ('extra', 'None', 'k8')]
+    """
+    order = np.argsort(-np.asarray(ps, float))
+    ious = iou(pb, gt_boxes)
+    used = np.zeros(len(gt_boxes), bool)
+    matched = np.full(len(pb), -1)
+    for i in order:
+        cand = (ious[i] >= 0.5) & ~used if len(gt_boxes) else np.zeros(0, bool)
+        if cand.any():
+            j = int(np.argmax(np.where(cand, ious[i], -1)))
+            used[j], matched[i] = True, j
+    errors = [Error(path, tuple(map(float, pb[i])), ALL_KINDS[gt_kinds[j]], ALL_KINDS[int(pk[i])])
+              for i, j in enumerate(matched) if j >= 0 and int(pk[i]) != gt_kinds[j]]
+    errors += [Error(path, tuple(map(float, gt_boxes[j])), ALL_KINDS[gt_kinds[j]], None)
+               for j in np.nonzero(~used)[0]]
+    errors += [Error(path, tuple(map(float, pb[i])), None, ALL_KINDS[int(pk[i])]) for i in np.nonzero(matched < 0)[0]]
+    return errors
+
+
+def confusion(errors: list[Error]) -> list[dict]:
+    """Which kinds were read as which, most frequent first: ``[{"truth", "read", "count"}]``
+    ("-" for a missed tile's read and an extra box's truth)."""
+    counts: dict[tuple[str, str], int] = {}
+    for e in errors:
+        key = (str(e.truth) if e.truth else "-", str(e.read) if e.read else "-")
+        counts[key] = counts.get(key, 0) + 1
+    return [{"truth": t, "read": r, "count": n} for (t, r), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def error_kinds(errors: list[Error]) -> dict[str, int]:
+    """The errors by what went wrong: colour only, number only, both, missed, extra box."""
+    out = {"colour": 0, "number": 0, "colour_and_number": 0, "missed": 0, "extra": 0}
+    for e in errors:
+        if e.truth is None or e.read is None:
+            out[e.kind] += 1
+        else:
+            colour, number = e.truth.colour != e.read.colour, e.truth.number != e.read.number
+            out["colour_and_number" if colour and number else "colour" if colour else "number"] += 1
+    return out
+
+
+def evaluate(reader, photos, orientation: bool = True, errors: list[Error] | None = None, progress=None) -> dict:
     """All metrics of a ``vision.reader.Reader`` on labelled photos.
 
     With ``orientation``, also how often the upside-down check refuses a photo as taken, and
-    how often it catches the same photo turned 180 degrees.
+    how often it catches the same photo turned 180 degrees. Each mistake is appended to
+    ``errors`` when given; ``progress(done, total, photo name)`` is told after each photo.
     """
     from remi.vision.reader import decode, load_image
 
     upright_refused = flipped_caught = 0
-
     per_class: dict[int, list] = {}
     n_gt_class: dict[int, int] = {}
     det_tp, det_scores, latencies = [], [], []
     matched = total = photos_ok = reader_ok = 0
-    for path, tiles, gt_boxes in photos:
+    for done, (path, tiles, gt_boxes) in enumerate(photos, start=1):
         image = load_image(path)
         t0 = time.perf_counter()
         reading = reader.read(image, check_orientation=False)
@@ -133,6 +213,8 @@ def evaluate(reader, photos, orientation: bool = True) -> dict:
         matched += int(used.sum())
         total += len(tiles)
         photos_ok += int(used.all() and len(pk) == len(tiles))
+        if errors is not None:
+            errors.extend(photo_errors(Path(path), pb, pk, ps, gt_boxes, gt_kinds))
         tp1, _ = _match(pb, pk, ps, gt_boxes, gt_kinds, 0.5, same_kind=False)
         det_tp.append(tp1)
         det_scores.append(np.array([d.box_confidence for d in reading.detections]))
@@ -147,6 +229,21 @@ def evaluate(reader, photos, orientation: bool = True) -> dict:
         if orientation:  # the upside-down check, on the photo as taken and turned round
             upright_refused += int(_refused(reader, image))
             flipped_caught += int(_refused(reader, image[::-1, ::-1]))
+        if progress:
+            progress(done, len(photos), Path(path).name)
+    return {
+        "photos": len(photos), "labelled_tiles": total,
+        "tile_accuracy": matched / max(total, 1),
+        "photo_accuracy": photos_ok / max(len(photos), 1),
+        **_ap_figures(per_class, n_gt_class, det_tp, det_scores, total),
+        "reader_accuracy_on_labels": reader_ok / max(total, 1),
+        "median_latency_ms": float(np.median(latencies)) if latencies else 0.0,
+        **({"upright_refused": upright_refused, "upside_down_caught": flipped_caught} if orientation else {}),
+    }
+
+
+def _ap_figures(per_class: dict, n_gt_class: dict, det_tp: list, det_scores: list, total: int) -> dict:
+    """mAP50, mAP50-95 over the kinds present, and the detector's recall and one-class AP50."""
     aps = np.zeros((len(n_gt_class), 10))
     for row, (k, n) in enumerate(sorted(n_gt_class.items())):
         entries = per_class.get(k, [])
@@ -156,25 +253,26 @@ def evaluate(reader, photos, orientation: bool = True) -> dict:
     tp = np.concatenate(det_tp) if det_tp else np.zeros(0, bool)
     sc = np.concatenate(det_scores) if det_scores else np.zeros(0)
     return {
-        "photos": len(photos), "labelled_tiles": total,
-        "tile_accuracy": matched / max(total, 1),
-        "photo_accuracy": photos_ok / max(len(photos), 1),
         "map50": float(aps[:, 0].mean()) if len(aps) else 0.0,
         "map50_95": float(aps.mean()) if len(aps) else 0.0,
         "detector_recall": float(tp.sum()) / max(total, 1),
         "detector_map50": average_precision(tp, sc, total) if total else 0.0,
-        "reader_accuracy_on_labels": reader_ok / max(total, 1),
-        "median_latency_ms": float(np.median(latencies)) if latencies else 0.0,
-        **({"upright_refused": upright_refused, "upside_down_caught": flipped_caught} if orientation else {}),
     }
 
 
-def evaluate_folder(folder: Path, session: str | None = "rummy4", models: Path | None = None) -> dict:
-    from remi.vision.reader import MODELS, Reader
+def evaluate_folder(folder: Path, session: str | None = "rummy4", models: Path | None = None,
+                    errors: list[Error] | None = None, progress=None) -> dict:
+    """``evaluate`` on a folder of labelled photos with the models of ``models`` (default:
+    REMI_MODELS, else the shipped ones)."""
+    from remi.vision.reader import Reader, models_dir
 
     photos = load_labelled(Path(folder), session)
     if not photos:
         from remi.vision.errors import VisionError
 
         raise VisionError(f"{folder}: no labelled photos found")
-    return evaluate(Reader(models or MODELS), photos)
+    metrics = evaluate(Reader(models or models_dir()), photos, errors=errors, progress=progress)
+    if errors is not None:
+        metrics["errors"] = error_kinds(errors)
+        metrics["confusion"] = confusion(errors)
+    return metrics

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,26 +111,41 @@ def kept_dir() -> Path:
     return Path(user_data_dir("remi", appauthor=False)) / "photos"
 
 
-def keep(photo: str | os.PathLike, truth: dict, folder: Path | None = None) -> Path:
-    """Copy ``photo`` into the kept corrections with its truth file; returns the copy's path.
+def keep(photo: str | os.PathLike | bytes, truth: dict, folder: Path | None = None, name: str = "photo.jpg") -> Path:
+    """Copy ``photo`` (a path, or the file's bytes named ``name``) into the kept corrections
+    with its truth file; returns the copy's path.
 
     The copy is named after the photo and its content's hash, so keeping the same photo again
     replaces its truth (the latest correction wins) rather than adding a second copy.
     """
-    photo = Path(photo)
+    data = photo if isinstance(photo, bytes) else Path(photo).read_bytes()
+    source = Path(name if isinstance(photo, bytes) else photo)
     folder = folder or kept_dir()
-    digest = hashlib.sha256(photo.read_bytes()).hexdigest()[:10]
-    target = folder / f"{photo.stem}-{digest}{photo.suffix.lower()}"
+    digest = hashlib.sha256(data).hexdigest()[:10]
+    target = folder / f"{source.stem}-{digest}{source.suffix.lower()}"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if not target.exists():
-            shutil.copyfile(photo, target)
+            target.write_bytes(data)
         tmp = truth_path(target).with_suffix(".tmp")
         tmp.write_text(json.dumps(truth, indent=1) + "\n", encoding="utf-8")
         os.replace(tmp, truth_path(target))  # never a half-written truth file
     except OSError as exc:
         raise VisionError(f"{folder}: cannot keep the photo there ({exc.strerror or exc})") from None
     return target
+
+
+def keep_example(photo: str | os.PathLike | bytes, tiles: list[Tile], boxes, folder: Path | None = None,
+                 name: str = "photo.jpg") -> Path:
+    """``keep`` for callers holding tiles and boxes (n, 4) in the photo's own pixels (the web page).
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> p = keep_example(b"not checked here", [Tile.parse("r7")], [(1, 2, 30, 40)], folder=d, name="rack.JPG")
+    >>> p.name, json.loads(truth_path(p).read_text())["tiles"]
+    ('rack-a38ef298c5.jpg', [{'tile': 'r7', 'box': [1.0, 2.0, 30.0, 40.0]}])
+    """
+    return keep(photo, truth_dict(list(tiles), [None if b is None else tuple(b) for b in boxes]), folder, name)
 
 
 def kept_photos(folder: Path | None = None) -> list[Path]:
@@ -151,6 +165,9 @@ COLOURS = "kbry"
 SET_ROWS_106 = [[Tile.parse(f"{c}{n}") for n in range(1, 14)] for c in COLOURS for _ in range(2)] + [
     [Tile.parse("*"), Tile.parse("*")]]
 SET_ROWS_53 = [[Tile.parse(f"{c}{n}") for n in range(1, 14)] for c in COLOURS] + [[Tile.parse("*")]]
+
+
+SET_AGREEMENT = 0.3  # a set photo whose numbers agree less than this with the layout is laid otherwise
 
 
 def rows_of(boxes: list[Box]) -> list[list[int]]:
@@ -188,3 +205,86 @@ def label_set(boxes: list[Box], photo: Path) -> Truth:
     found = ", ".join(str(s) for s in sizes) or "none"
     raise VisionError(f"{photo}: a set photo needs rows of 13 tiles (8 rows, then 2 jokers; or 4 rows "
                       f"and 1 joker), but remi found {len(boxes)} tiles in rows of {found}")
+
+
+# -- examples for `remi vision adapt` -------------------------------------------------------
+
+Example = tuple[str, "np.ndarray", list[Tile], "np.ndarray"]  # (name, image BGR, tiles, boxes (n, 4))
+
+
+def _in_photo(truth: Truth, width: int, height: int) -> Truth:
+    """The truth with each box clipped to the photo; VisionError for a box outside it."""
+    boxes: list[Box | None] = []
+    for i, b in enumerate(truth.boxes, start=1):
+        if b is None:
+            boxes.append(None)
+            continue
+        x1, y1, x2, y2 = max(0.0, b[0]), max(0.0, b[1]), min(float(width), b[2]), min(float(height), b[3])
+        if x2 - x1 < 2 or y2 - y1 < 2:
+            raise VisionError(f"{truth_path(truth.photo)}, tile {i}: the box {list(b)} lies outside the "
+                              f"{width}x{height} photo")
+        boxes.append((x1, y1, x2, y2))
+    return Truth(truth.photo, truth.tiles, tuple(boxes))
+
+
+def load_examples(photos: list[Path], sets: list[Path] | None = None, models: Path | None = None,
+                  progress=None) -> tuple[list[Example], dict]:
+    """The labelled examples ``vision.adapt.adapt`` learns from, every input checked first.
+
+    ``photos`` each have ``PHOTO.json`` beside them; ``sets`` are photos of a whole set laid
+    out as ``SET_ROWS_106`` (labelled by where each tile lies, with the boxes the detector of
+    ``models`` finds). Boxes are scaled to the decoded image (a large JPEG is decoded
+    reduced). ``progress(done, total, what)`` is told after each photo. Returns the examples
+    and counts (photos, tiles, tiles without a box, which are skipped).
+    """
+    from remi.vision.images import load_photo
+
+    truths = [read_truth(p) for p in photos]  # every truth file is checked before any decoding
+    total = len(photos) + len(sets or [])
+    examples: list[Example] = []
+    counts = {"photos": 0, "tiles": 0, "tiles_without_box": 0, "set_photos": 0}
+    for done, truth in enumerate(truths, start=1):
+        photo = load_photo(truth.photo)
+        truth = _in_photo(truth, photo.width, photo.height)
+        tiles, boxes = truth.boxed()
+        if not tiles:
+            raise VisionError(f"{truth_path(truth.photo)}: no tile with a box to learn from")
+        examples.append(_example(truth.photo, photo, tiles, boxes))
+        counts["photos"] += 1
+        counts["tiles"] += len(tiles)
+        counts["tiles_without_box"] += len(truth.tiles) - len(tiles)
+        if progress:
+            progress(done, total, truth.photo.name)
+    for done, path in enumerate(sets or [], start=len(truths) + 1):
+        photo, truth = read_set(path, models)
+        tiles, boxes = truth.boxed()
+        examples.append(_example(path, photo, tiles, boxes))
+        counts["set_photos"] += 1
+        counts["tiles"] += len(tiles)
+        if progress:
+            progress(done, total, path.name)
+    return examples, counts
+
+
+def _example(path: Path, photo, tiles: list[Tile], boxes: list[Box]) -> Example:
+    import numpy as np
+
+    return path.name, photo.image, tiles, np.array(boxes, float).reshape(-1, 4) / photo.scale
+
+
+def read_set(path: Path, models: Path | None = None):
+    """A photo of a whole set, read by the detector and labelled by the layout: (Photo, Truth)."""
+    from remi.vision.images import load_photo, to_photo_pixels
+    from remi.vision.reader import Reader
+
+    photo = load_photo(path)
+    reading = to_photo_pixels(Reader(models).read(photo.image), photo)
+    truth = label_set([d.box for d in reading.detections], path)
+    # A set laid in another order would teach the wrong kinds: the numbers read (colour aside,
+    # which may be what the base reader gets wrong) must mostly agree with the layout's.
+    read = {d.box: d.tile for d in reading.detections}
+    agree = sum((read[b].number == t.number) for t, b in zip(truth.tiles, truth.boxes) if b in read)
+    if agree < SET_AGREEMENT * len(truth.tiles):
+        raise VisionError(f"{path}: the tiles do not lie in the README's order (rows k1-k13 twice, then b, r, y, "
+                          f"then the jokers): only {agree} of {len(truth.tiles)} numbers read agree with it")
+    return photo, truth
