@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from remi.engine import ALL_KINDS, CLOSED, Tile, best_close, can_close  # noqa: E402
+from remi.engine import ALL_KINDS, CLOSED, Tile, can_close, check_close  # noqa: E402
 from tests.engine import oracle  # noqa: E402
 from tests.engine.strategies import build_closing  # noqa: E402
 
@@ -62,7 +62,7 @@ def main() -> None:
     wall = time.perf_counter()
     print(f"{len(sample)} racks (seed {args.seed}), {Counter(len(r) for r in sample)[15]} of 15 tiles, one core")
     can_rate, share = rate(lambda r: can_close(r, CLOSED), sample)
-    best_rate, _ = rate(lambda r: best_close(r, CLOSED) is not None, sample)
+    best_rate, _ = rate(lambda r: check_close(r, CLOSED).best is not None, sample)
     sub = sample[: args.oracle]
     o_rate, o_share = rate(lambda r: bool(oracle.closes(r, CLOSED)), sub)
     s_sub, _ = rate(lambda r: can_close(r, CLOSED), sub)

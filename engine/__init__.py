@@ -1,11 +1,22 @@
 """remi's rules engine: tiles, formations, closing and scoring for Closed Rummy and Simple rummy.
 
-Pure Python, no third-party imports. Notation is the API (RULES.md section 0.12):
+Pure Python, no third-party imports, typed (``py.typed``). Notation is the API (RULES.md
+section 0.12): ``Tile.parse("r7")`` and ``str(tile)`` are inverses, ``parse_tiles`` reads a rack.
 
->>> from remi.engine import parse_tiles, check_close, CLOSED
->>> result = check_close(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"), CLOSED)
->>> result.can_close, str(result.best.discard), result.best.points
+Closing asks three questions, each one call (solver.py):
+
+>>> from remi.engine import CLOSED, CloseStatus, can_close, check_close, parse_tiles
+>>> rack = parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2")
+>>> can_close(rack, CLOSED)
+True
+>>> result = check_close(rack, CLOSED)
+>>> result.status is CloseStatus.CLOSES, str(result.best.discard), result.best.points
 (True, 'k2', 100)
+
+``check_close`` also checks the rack against the deck (a 3rd copy, a wrong size: RuleError),
+``check_counts`` any other tiles or a whole table. Scoring is scoring.py (``closed_hand``,
+``close_multiplier``), the end of a game match.py. The strategies' count encoding is
+counts.py (``remi.engine.counts``).
 """
 
 from remi.engine.errors import NotationError, RemiError, RuleError
@@ -20,14 +31,14 @@ from remi.engine.formations import (
 from remi.engine.match import closed_winners, simple_limit, simple_result
 from remi.engine.racks import check_close_rack, check_counts, check_table
 from remi.engine.rules import CLOSED, PRESETS, SIMPLE, Rules, preset
-from remi.engine.scoring import HandScore, atu_multiplier, closed_hand, simple_hand
+from remi.engine.scoring import HandScore, atu_multiplier, close_multiplier, closed_hand, simple_hand
 from remi.engine.solver import (
     Close,
     CloseResult,
+    CloseStatus,
     best_close,
     can_close,
     check_close,
-    close_multiplier,
     explain_no_close,
     iter_closes,
 )
@@ -35,7 +46,7 @@ from remi.engine.tiles import ALL_KINDS, JOKER, Tile, format_tiles, parse_tiles,
 
 __all__ = [
     "ALL_KINDS", "CLOSED", "JOKER", "PRESETS", "SIMPLE",
-    "Close", "CloseResult", "Formation", "HandScore", "NotationError", "RemiError", "RuleError",
+    "Close", "CloseResult", "CloseStatus", "Formation", "HandScore", "NotationError", "RemiError", "RuleError",
     "Rules", "Tile",
     "atu_multiplier", "best_close", "board_value", "can_close", "check_close", "check_close_rack",
     "check_counts", "check_table", "classify", "close_multiplier", "closed_hand", "closed_winners",

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from remi.engine.rules import CLOSED, SIMPLE, Rules
 
@@ -29,9 +29,14 @@ def closed_winners(totals: Mapping[str, int], *, target: int | None, rules: Rule
     return winners
 
 
-def simple_limit(sides: int, *, teams: bool, rules: Rules = SIMPLE) -> int:
-    """SR-21/22: 300 for 1 vs 1 (and each player of 3), 600 for a team of 2 vs 2."""
-    return rules.limit_teams if teams else rules.limit_single
+def simple_limit(sides: Mapping[str, Sequence[str]], *, rules: Rules = SIMPLE) -> int:
+    """SR-21/22: the total at which a side loses: 600 when the sides are teams of two (2 vs 2),
+    300 when each player is a side (1 vs 1, and each player of 3).
+
+    >>> simple_limit({"Ana": ["Ana"], "Dan": ["Dan"]}), simple_limit({"NS": ["N", "S"], "EW": ["E", "W"]})
+    (300, 600)
+    """
+    return rules.limit_teams if any(len(members) > 1 for members in sides.values()) else rules.limit_single
 
 
 def simple_result(side_totals: Mapping[str, int], *, limit: int) -> tuple[list[str], list[str]] | None:

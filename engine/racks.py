@@ -25,8 +25,30 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def check_counts(tiles: Iterable[Tile], rules: Rules = CLOSED, *, where: str = "") -> None:
-    """No kind more often than the deck holds it (2 copies; 2 jokers Closed, 4 Simple)."""
+def check_counts(
+    tiles: Iterable[Tile] | Mapping[str, Iterable[Tile]],
+    rules: Rules = CLOSED,
+    *,
+    atu: Tile | None = None,
+    where: str = "",
+) -> None:
+    """No kind more often than the deck holds it (2 copies; 2 jokers Closed, 4 Simple).
+
+    ``tiles`` is one heap of tiles (``where`` says where, for the message), or the named
+    racks of one hand, checked together. The atu, if given, is counted with them.
+
+    >>> from remi.engine.tiles import Tile, parse_tiles
+    >>> check_counts({"Ana": parse_tiles("r7 k2"), "Dan": parse_tiles("r7")}, atu=Tile.parse("r7"))
+    Traceback (most recent call last):
+    ...
+    remi.engine.errors.RuleError: Dan's r7 would be a 3rd r7 counting the atu: the deck has only 2
+    """
+    if isinstance(tiles, Mapping):
+        _check_table(tiles, rules, atu)
+        return
+    if atu is not None:
+        tiles = [*tiles, atu]
+        where = where or "counting the atu"
     counts = Counter(tiles)
     for tile, n in sorted(counts.items()):
         limit = rules.jokers if tile.is_joker else rules.copies
@@ -38,7 +60,7 @@ def check_counts(tiles: Iterable[Tile], rules: Rules = CLOSED, *, where: str = "
 
 def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
     """A rack the closing check accepts: Closed 15 tiles, or 14 plus the atu; Simple 14 cards."""
-    check_counts(list(rack) + ([atu] if atu is not None else []), rules, where="counting the atu" if atu else "")
+    check_counts(rack, rules, atu=atu)
     size = len(rack)
     full = rules.close_size
     if rules.is_closed and atu is not None and size == full - 1:
@@ -49,8 +71,7 @@ def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile |
         raise RuleError(f"a closing rack has {full} {what}{extra}; this one has {size}")
 
 
-def check_table(racks: Mapping[str, Sequence[Tile]], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
-    """All the racks of one hand, and the atu, together against the deck."""
+def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | None) -> None:
     seen: Counter[Tile] = Counter()
     if atu is not None:
         seen[atu] += 1
@@ -64,3 +85,8 @@ def check_table(racks: Mapping[str, Sequence[Tile]], rules: Rules = CLOSED, *, a
                     f"{name}'s {what} would be a {_ordinal(seen[tile])} {what}"
                     f"{' counting the atu' if atu is not None and tile == atu else ''}: the deck has only {limit}"
                 )
+
+
+def check_table(racks: Mapping[str, Sequence[Tile]], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
+    """Deprecated (issue 21): ``check_counts(racks, rules, atu=atu)``."""
+    _check_table(racks, rules, atu)

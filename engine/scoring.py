@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from remi.engine.errors import RuleError
 from remi.engine.rules import CLOSED, SIMPLE, Rules
-from remi.engine.solver import close_multiplier
 from remi.engine.tiles import Tile
 
 
@@ -37,6 +36,13 @@ def atu_multiplier(atu: Tile | None, rules: Rules = CLOSED) -> int:
     if atu is None or not rules.atu_doubles:
         return 1
     return 2 if atu.is_joker or atu.number == 1 else 1
+
+
+def close_multiplier(discard: Tile, rules: Rules = CLOSED) -> int:
+    """CR-27: a joker thrown to close doubles the closer's score (house option: an ace too)."""
+    if discard.is_joker or (rules.ace_close_doubles and discard.number == 1):
+        return 2
+    return 1
 
 
 def closed_hand(

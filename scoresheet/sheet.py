@@ -179,7 +179,7 @@ def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start
     """
     rules = game.rules
     players = game.players
-    limit = None if rules.is_closed else simple_limit(len(game.sides), teams=bool(game.teams), rules=rules)
+    limit = None if rules.is_closed else simple_limit(game.sides, rules=rules)
     rows: list[SheetRow] = []
     totals = {p: 0 for p in players}
     finished, winners, losers, ended_at = False, [], [], None

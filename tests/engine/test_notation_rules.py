@@ -14,9 +14,8 @@ from remi.engine import (
     Rules,
     RuleError,
     Tile,
-    check_close_rack,
+    check_close,
     check_counts,
-    check_table,
     closed_hand,
     closed_winners,
     format_tiles,
@@ -76,19 +75,19 @@ def test_rules_round_trip_through_dict() -> None:
 
 
 def test_rack_sizes_and_copies() -> None:
-    check_close_rack(parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1 k2"))
-    check_close_rack(parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1"), atu=Tile.parse("k2"))
+    check_close(parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1 k2"))
+    check_close(parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1"), atu=Tile.parse("k2"))
     with pytest.raises(RuleError, match="has 15 tiles"):
-        check_close_rack(parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1"))
+        check_close(parse_tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1"))
     with pytest.raises(RuleError, match="14 cards"):
-        check_close_rack(parse_tiles("r1 r2 r3"), SIMPLE)
+        check_close(parse_tiles("r1 r2 r3"), SIMPLE)
     with pytest.raises(RuleError, match="3rd r1 counting the atu"):
-        check_close_rack(parse_tiles("r1 r1 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1"), atu=Tile.parse("r1"))
+        check_close(parse_tiles("r1 r1 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1"), atu=Tile.parse("r1"))
     check_counts(parse_tiles("* * * *"), SIMPLE)
     with pytest.raises(RuleError, match="5th joker"):
         check_counts(parse_tiles("* * * * *"), SIMPLE)
     with pytest.raises(RuleError, match="Dan's r7 would be a 3rd r7 counting the atu"):
-        check_table({"Ana": parse_tiles("r7"), "Dan": parse_tiles("r7")}, atu=Tile.parse("r7"))
+        check_counts({"Ana": parse_tiles("r7"), "Dan": parse_tiles("r7")}, atu=Tile.parse("r7"))
 
 
 def test_hand_scoring_checks_its_inputs() -> None:

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remi.engine import CLOSED, SIMPLE, Tile, best_close, can_close, check_close, classify, iter_closes
-from remi.engine.solver import _counts, min_loose
+from remi.engine import CLOSED, SIMPLE, Close, Rules, Tile, can_close, check_close, classify, iter_closes
+from remi.engine.counts import counts
+from remi.engine.search import min_loose
 from tests.engine import oracle
 from tests.engine.strategies import any_racks, closing_racks, near_miss, random_rack
 
@@ -22,6 +23,10 @@ VARIANTS = {
     "ace-doubles": CLOSED.replace(ace_close_doubles=True),
 }
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def best_close(rack, rules: Rules = CLOSED, *, atu: Tile | None = None, throw: Tile | None = None) -> Close | None:  # noqa: ANN001
+    return check_close(rack, rules, atu=atu, throw=throw).best
 
 
 def _assert_valid_close(rack, close, rules) -> None:  # noqa: ANN001
@@ -114,7 +119,7 @@ def test_min_loose_agrees_with_oracle(seed: int) -> None:
     rnd = random.Random(seed)
     rack = near_miss(rnd, CLOSED) or random_rack(rnd, CLOSED)
     rack = rack[:9]  # the oracle's subset search is exponential: keep it small
-    cnt, j = _counts(rack)
+    cnt, j = counts(rack)
     n, _ = min_loose(cnt, j, 0, CLOSED)
     assert n == oracle.min_loose(rack, CLOSED)
 
