@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 
 from remi import sheet_cli, tutor_cli, vision_cli
+from remi.web import command as web_cli
 from remi.errors import fail, user_errors
 
 app = typer.Typer(
@@ -94,7 +95,7 @@ def check(
         render_check(console, result, rules, atu_tile)
 
 
-for module in (sheet_cli, tutor_cli, vision_cli):
+for module in (sheet_cli, tutor_cli, vision_cli, web_cli):
     module.register(app)
 
 

@@ -1,0 +1,119 @@
+"""The ASGI app: the routes of every page, the templates, and how errors become pages.
+
+``build_app(store, key=...)`` is all a server or a test needs; nothing is global. Each page
+module (``sheets``, ``hands``, ``photos``, ``tutor``) gives its routes over one ``Web``
+value, which holds the store and the templates.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from remi.engine import RemiError
+from remi.scoresheet.store import Store
+from remi.web import tiles as tile_views
+from remi.web.guard import Refused, TableGuard
+
+HERE = Path(__file__).resolve().parent
+#: a phone photo of 48 MP is about 12-20 MB as a JPEG; more is refused as it arrives
+MAX_UPLOAD = 25 * 1024 * 1024
+log = logging.getLogger("remi.web")
+
+
+@dataclass
+class Web:
+    """What every page needs: the store, the templates, the photos being corrected."""
+
+    store: Store
+    templates: Jinja2Templates
+    photos: Any = None  # remi.web.photos.PhotoCache, made on the first photo
+    keep_dir: Path | None = None
+    models: Path | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
+        response = self.templates.TemplateResponse(request, name, context, status_code=status)
+        response.headers["cache-control"] = "no-store"
+        return response
+
+
+def _csrf(request: Request) -> dict[str, Any]:
+    return {"csrf": request.scope.get("state", {}).get("csrf", "")}
+
+
+def make_templates() -> Jinja2Templates:
+    templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf])
+    env = templates.env
+    env.autoescape = True
+    env.trim_blocks = True
+    env.lstrip_blocks = True
+    env.globals.update(tile_views.template_globals())
+    env.filters.update(tile_views.template_filters())
+    return templates
+
+
+def _wants_json(scope: Any) -> bool:
+    for k, v in scope.get("headers", []):
+        if k == b"accept" and b"application/json" in v:
+            return True
+    return False
+
+
+def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = None,
+              keep_dir: Path | None = None, models: Path | None = None) -> Any:
+    """The whole app, wrapped in the guard (see ``remi.web.guard``)."""
+    from remi.web import hands, photos, sheets, tutor
+
+    web = Web(store, make_templates(), keep_dir=keep_dir, models=models)
+    routes = [Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+              *sheets.routes(web), *hands.routes(web), *photos.routes(web), *tutor.routes(web)]
+
+    def error_page(request: Request, status: int, message: str) -> Response:
+        if _wants_json(request.scope):
+            return JSONResponse({"ok": False, "error": message}, status_code=status)
+        return web.page(request, "error.html", status, message=message)
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        return error_page(request, exc.status, exc.message)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        message = {404: "no such page", 405: "this page does not take that kind of request"}.get(
+            exc.status_code, str(exc.detail))
+        return error_page(request, exc.status_code, message)
+
+    async def library_error(request: Request, exc: Exception) -> Response:
+        # A refusal the library explains (no such game, a busy or read-only database): its line.
+        return error_page(request, 503 if getattr(exc, "exit_code", 2) == 1 else 400, str(exc))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # The traceback goes to the server's terminal, never to the page (issue 20's safety).
+        log.error("error on %s %s\n%s", request.method, request.url.path,
+                  "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        return error_page(request, 500, "remi met an error it did not expect; nothing was written. "
+                                        "The server's terminal has the details.")
+
+    app = Starlette(routes=routes, exception_handlers={
+        Refused: refused, HTTPException: http_error, RemiError: library_error, Exception: server_error})
+    app.state.web = web
+
+    def refuse(scope: Any, refusal: Refused) -> Any:
+        if _wants_json(scope):
+            return JSONResponse({"ok": False, "error": refusal.message}, status_code=refusal.status)
+        body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status)
+        return HTMLResponse(body, status_code=refusal.status, headers={"cache-control": "no-store"})
+
+    return TableGuard(app, key=key, hosts=hosts, max_body=MAX_UPLOAD, refuse=refuse)

@@ -1,0 +1,168 @@
+"""The hand form: its fields to a ``HandInput`` and back, and what the engine says as you go.
+
+Fields (one form for a new hand and a fix): ``atu``, ``closer`` (a name, or ``-`` for nobody
+closed), ``board_mode`` (``tiles`` or ``points``), ``board``, ``board_points``, ``throw``,
+``atu_close``, ``twin``, ``note``; each seat ``i`` (0-based): ``rack_mode_i`` (``tiles``,
+``points`` or ``counts``), ``rack_i``, ``points_i``, ``high_i`` and ``jokers_i`` (CR-23's
+quick count: the low tiles are the rest). Simple rummy: ``closer`` and ``board`` (the cards).
+Nothing here knows a rule: checks and scores come from the engine, through the score sheet.
+
+>>> from remi.engine import CLOSED
+>>> h = hand_from_fields({"atu": "y2", "closer": "Ana", "board_mode": "points", "board_points": "100",
+...                       "rack_mode_1": "counts", "high_1": "3", "jokers_1": "0"}, ["Ana", "Dan"], CLOSED)
+>>> h.closer, h.board_points, h.racks["Dan"].quick
+('Ana', 100, '3H')
+>>> fields_from_hand(h, ["Ana", "Dan"])["high_1"]
+'3'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles, rack_penalty
+from remi.scoresheet.entry import HandInput, RackInput, canonical, parse_points, quick_penalty
+
+NOBODY = "-"
+_QUICK_PART = re.compile(r"(\d+)([LHJ])")
+
+
+def _text(fields: Mapping[str, Any], name: str) -> str:
+    value = fields.get(name, "")
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _count(fields: Mapping[str, Any], name: str, what: str) -> int:
+    text = _text(fields, name) or "0"
+    if not text.isdigit() or int(text) > 14:
+        raise RemiError(f"{what}: {text!r} is not a count of tiles (0 to 14)")
+    return int(text)
+
+
+def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: Rules) -> HandInput:
+    """The hand as the form gives it (tiles as typed; ``canonical`` checks the notation)."""
+    closer_text = _text(fields, "closer")
+    nobody = closer_text == NOBODY
+    closer = None if nobody or not closer_text else closer_text
+    note = _text(fields, "note") or None
+    if not rules.is_closed:
+        board = _text(fields, "board") or None
+        return HandInput(closer=closer, board=board, note=note)
+    board = board_points = None
+    if closer is not None:
+        if _text(fields, "board_mode") == "points":
+            points = _text(fields, "board_points")
+            board_points = parse_points(points, "the board's points") if points else None
+        else:
+            board = _text(fields, "board") or None
+    racks: dict[str, RackInput] = {}
+    for i, name in enumerate(players):
+        if name == closer:
+            continue
+        mode = _text(fields, f"rack_mode_{i}") or "tiles"
+        if mode == "points":
+            points = _text(fields, f"points_{i}")
+            if points:
+                racks[name] = RackInput(points=parse_points(points, f"{name}'s points"))
+        elif mode == "counts":
+            high = _count(fields, f"high_{i}", f"{name}'s high tiles")
+            jokers = _count(fields, f"jokers_{i}", f"{name}'s jokers")
+            racks[name] = RackInput(quick=f"{high}H" + (f"{jokers}J" if jokers else ""))
+        elif _text(fields, f"rack_{i}"):
+            racks[name] = RackInput(tiles=_text(fields, f"rack_{i}"))
+    twin = _text(fields, "twin") or None
+    return HandInput(closer=closer, nobody=nobody, atu=_text(fields, "atu") or None, board=board,
+                     board_points=board_points, throw=(_text(fields, "throw") or None) if closer else None,
+                     atu_close=bool(_text(fields, "atu_close")) and closer is not None, twin=twin, racks=racks,
+                     note=note)
+
+
+def fields_from_hand(hand: HandInput, players: Sequence[str]) -> dict[str, str]:
+    """The form's fields for a recorded hand (to fix it)."""
+    out: dict[str, str] = {"atu": hand.atu or "", "closer": NOBODY if hand.nobody else (hand.closer or ""),
+                           "board_mode": "points" if hand.board_points is not None else "tiles",
+                           "board": hand.board or "", "board_points": "" if hand.board_points is None else str(hand.board_points),
+                           "throw": hand.throw or "", "atu_close": "1" if hand.atu_close else "",
+                           "twin": hand.twin or "", "note": hand.note or ""}
+    for i, name in enumerate(players):
+        rack = hand.racks.get(name)
+        if rack is None:
+            continue
+        if rack.tiles is not None:
+            out[f"rack_mode_{i}"], out[f"rack_{i}"] = "tiles", rack.tiles
+        elif rack.points is not None:
+            out[f"rack_mode_{i}"], out[f"points_{i}"] = "points", str(rack.points)
+        elif rack.quick is not None:
+            counts = {kind: int(n) for n, kind in _QUICK_PART.findall(rack.quick.upper())}
+            out[f"rack_mode_{i}"] = "counts"
+            out[f"high_{i}"], out[f"jokers_{i}"] = str(counts.get("H", 0)), str(counts.get("J", 0))
+    return out
+
+
+def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
+    """The closer's board as the engine sees it so far: how many tiles, closes or not and why."""
+    if hand.board is None:
+        return None
+    try:
+        tiles = parse_tiles(hand.board)
+    except RemiError as exc:
+        return {"ok": False, "text": str(exc)}
+    size = rules.hand_size if hand.atu_close else rules.close_size
+    if len(tiles) != size:
+        return {"ok": False, "text": f"{len(tiles)} of {size} {'cards' if not rules.is_closed else 'tiles'}"}
+    try:
+        atu = parse_tiles(hand.atu)[0] if hand.atu_close and hand.atu else None
+        result = check_close(tiles, rules, atu=atu)
+    except (RemiError, IndexError) as exc:
+        return {"ok": False, "text": str(exc) or "give the atu"}
+    if not result.can_close or result.best is None:
+        return {"ok": False, "text": f"does not close: {result.reason}"}
+    best = result.best
+    what = f"closes: {best.board} points, throw {best.discard.format('card' if not rules.is_closed else 'tile')}"
+    return {"ok": True, "text": what if rules.is_closed else f"goes out, throwing {best.discard.card()}"}
+
+
+def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, Any] | None:
+    """A loser's rack so far: the tile count, then what it costs (CR-23)."""
+    if rack is None:
+        return None
+    try:
+        if rack.tiles is not None:
+            tiles = parse_tiles(rack.tiles)
+            if len(tiles) != rules.hand_size:
+                return {"ok": False, "text": f"{len(tiles)} of {rules.hand_size} tiles"}
+            return {"ok": True, "text": f"{rack_penalty(tiles, rules)} points"}
+        if rack.quick is not None:
+            return {"ok": True, "text": f"{quick_penalty(rack.quick, rules, name)} points"}
+        return {"ok": True, "text": f"{rack.points} points"}
+    except RemiError as exc:
+        return {"ok": False, "text": str(exc)}
+
+
+def canonical_hand(hand: HandInput) -> HandInput:
+    return canonical(hand)
+
+
+def tiles_text(text: str | None) -> str:
+    """Tiles typed or read, in canonical notation; the text as it was when it does not parse."""
+    if not text:
+        return ""
+    try:
+        return format_tiles(parse_tiles(text))
+    except RemiError:
+        return text
+
+
+_FLAG = re.compile(r"--([a-z][a-z/-]*)(?: (?:NAME|TILES|TILE|N)\b)?")
+_FIELD = {"atu": "the atu", "closer": "who closed", "board": "the board's tiles", "board-points": "the board's points",
+          "throw": "the tile thrown", "joker-close": "the tile thrown", "atu-close": "“atu pulled in”",
+          "twin": "the twin", "rack": "a rack", "points": "a rack's points", "rack/--points": "the racks",
+          "nobody": "“nobody closed”", "note": "the note", "again": "“record anyway”"}
+
+
+def for_the_page(message: str) -> str:
+    """A library message names the CLI's options (``--atu TILE``); the page names its fields."""
+    message = message.replace("add --again to record it anyway", "tick “record it anyway” to record it")
+    return _FLAG.sub(lambda m: _FIELD.get(m.group(1), m.group(0)), message)

@@ -1,0 +1,172 @@
+"""Entering a hand by tapping: the form, the engine's check as you go, the summary to
+confirm, then one store call (``record`` or ``fix``), as ``remi hand`` and ``remi fix`` do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from remi.engine import RemiError
+from remi.scoresheet.entry import HandInput, score_hand
+from remi.web.forms import (
+    board_status,
+    canonical_hand,
+    fields_from_hand,
+    for_the_page,
+    hand_from_fields,
+    rack_status,
+    tiles_text,
+)
+from remi.web.guard import read_form
+from remi.web.sheets import badges, game_of
+from remi.web.tiles import notation_for, signed
+
+#: what a photo or the tutor may put into a new hand's form through the address
+PREFILL = ("atu", "board", "closer", "throw")
+
+
+def _score(info: Any, hand: HandInput) -> Any:
+    """The hand checked and scored by the engine (through the score sheet); SheetError if refused."""
+    return score_hand(info.players, info.teams, info.rules, hand)
+
+
+def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -> dict[str, Any]:
+    """What ``remi hand`` prints after recording, worked out before anything is written."""
+    result = _score(info, hand)
+    parts = [{"name": p, "score": signed(result.scores[p].score), "badges": badges(result.scores[p]),
+              "tone": "plus" if result.scores[p].score > 0 else "minus" if result.scores[p].score < 0 else ""}
+             for p in info.players]
+    totals = dict(sheet.totals)
+    if fixing:  # the totals after the fix: the hand's old scores out, the new ones in
+        if not 1 <= number <= len(sheet.rows):
+            raise RemiError(f"{info.name} has no hand {number} (it has {len(sheet.rows)})")
+        old = sheet.rows[number - 1].scores
+        totals = {p: totals[p] - old[p].score + result.scores[p].score for p in info.players}
+    else:
+        totals = {p: totals[p] + result.scores[p].score for p in info.players}
+    sides = {side: sum(totals[p] for p in members) for side, members in info.sides.items()}
+    return {"number": number, "parts": parts, "totals": sides, "board": result.board, "discard": result.discard}
+
+
+def routes(web: Any) -> list[Route]:
+    store = web.store
+
+    def form_page(request: Request, info: Any, fields: dict[str, str], *, number: int | None = None,
+                  error: str | None = None, status: int = 200) -> Response:
+        sheet = store.sheet(info.id)
+        if number is not None and not 1 <= number <= len(sheet.rows):
+            return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
+                                                                 f"(it has {len(sheet.rows)})", game=info)
+        return web.page(request, "hand.html", status, game=info, fields=fields, error=error,
+                        number=number or len(sheet.rows) + 1, fixing=number is not None,
+                        notation=notation_for(info.variant), starter=sheet.next_starter(), finished=sheet.finished)
+
+    def new_hand(request: Request) -> Response:
+        info = game_of(web, request)
+        fields = {k: tiles_text(v) if k in ("atu", "board", "throw") else v
+                  for k, v in request.query_params.items() if k in PREFILL}
+        for i, _ in enumerate(info.players):  # a loser's rack read from a photo
+            rack = request.query_params.get(f"rack_{i}")
+            if rack:
+                fields[f"rack_{i}"], fields[f"rack_mode_{i}"] = tiles_text(rack), "tiles"
+        return form_page(request, info, fields)
+
+    def fix_hand(request: Request) -> Response:
+        info = game_of(web, request)
+        number = int(request.path_params["number"])
+        sheet = store.sheet(info.id)
+        if not 1 <= number <= len(sheet.rows):
+            return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
+                                                                 f"(it has {len(sheet.rows)})", game=info)
+        return form_page(request, info, fields_from_hand(sheet.rows[number - 1].hand, info.players), number=number)
+
+    async def check(request: Request) -> Response:
+        form = await read_form(request)
+        info = game_of(web, request)
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        return JSONResponse(await run_in_threadpool(_check, store, info, fields))
+
+    async def confirm(request: Request) -> Response:
+        form = await read_form(request)
+        info = game_of(web, request)
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        fixing = fields.get("fix", "").isdigit()
+        number = int(fields["fix"]) if fixing else None
+        try:
+            hand = canonical_hand(hand_from_fields(fields, info.players, info.rules))
+            sheet = await run_in_threadpool(store.sheet, info.id)
+            if sheet.finished and not fixing:
+                raise RemiError(f"{info.name} is over: start a new game")
+            shown = summary(info, sheet, hand, number or len(sheet.rows) + 1, fixing)
+        except (RemiError, ValueError) as exc:
+            return form_page(request, info, fields, number=number, error=for_the_page(str(exc)), status=400)
+        return web.page(request, "confirm.html", game=info, fields=fields, s=shown, fixing=fixing,
+                        hand=hand, notation=notation_for(info.variant))
+
+    async def record(request: Request) -> Response:
+        form = await read_form(request)
+        info = game_of(web, request)
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        fixing = fields.get("fix", "").isdigit()
+        try:
+            hand = canonical_hand(hand_from_fields(fields, info.players, info.rules))
+            if fixing:
+                number = int(fields["fix"])
+                await run_in_threadpool(store.fix, info.id, number, hand)
+            else:
+                sheet = await run_in_threadpool(lambda: store.record(info.id, hand, again=bool(fields.get("again"))))
+                number = len(sheet.rows)
+        except (RemiError, ValueError) as exc:
+            message = for_the_page(str(exc))
+            twice = "entered twice" in message
+            return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
+                             number=int(fields["fix"]) if fixing else None, error=message, status=400)
+        return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
+                                status_code=303)
+
+    async def strike(request: Request) -> Response:
+        await read_form(request)
+        info = game_of(web, request)
+        number = int(request.path_params["number"])
+        try:
+            await run_in_threadpool(store.delete, info.id, number)
+        except (RemiError, ValueError) as exc:
+            return web.page(request, "error.html", 400, message=str(exc), game=info)
+        return RedirectResponse(f"/g/{info.id}?done=struck&n={number}", status_code=303)
+
+    return [
+        Route("/g/{game:int}/hand", new_hand), Route("/g/{game:int}/hand/{number:int}", fix_hand),
+        Route("/g/{game:int}/hand/check", check, methods=["POST"]),
+        Route("/g/{game:int}/hand/confirm", confirm, methods=["POST"]),
+        Route("/g/{game:int}/hand/record", record, methods=["POST"]),
+        Route("/g/{game:int}/hand/{number:int}/delete", strike, methods=["POST"]),
+    ]
+
+
+def _check(store: Any, info: Any, fields: dict[str, str]) -> dict[str, Any]:
+    """The live check: each part's status, then the whole hand's scores or why it is refused."""
+    out: dict[str, Any] = {"ok": False, "board": None, "racks": {}, "error": None, "summary": None}
+    try:
+        hand = hand_from_fields(fields, info.players, info.rules)
+    except (RemiError, ValueError) as exc:
+        out["error"] = for_the_page(str(exc))
+        return out
+    out["board"] = board_status(hand, info.rules)
+    for i, name in enumerate(info.players):
+        status = rack_status(hand.racks.get(name), info.rules, name)
+        if status is not None:
+            out["racks"][str(i)] = status
+    try:
+        hand = canonical_hand(hand)
+        fixing = fields.get("fix", "").isdigit()
+        sheet = store.sheet(info.id)
+        out["summary"] = summary(info, sheet, hand, int(fields["fix"]) if fixing else len(sheet.rows) + 1, fixing)
+        out["ok"] = True
+    except (RemiError, ValueError, IndexError) as exc:
+        out["error"] = for_the_page(str(exc))
+    return out

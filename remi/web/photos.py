@@ -1,0 +1,291 @@
+"""The camera: a photo from the phone, read with remi's vision, corrected by tapping, then used.
+
+An upload is checked before it is decoded: its size (the guard's body limit), its kind (the
+first bytes must be a JPEG, PNG or WebP) and its pixels (from the header, so a small file that
+decodes to a huge image is refused before it costs memory). The photo is read by the same
+``remi.vision`` reader as ``remi scan``; the page shows it shrunk to ``SHOWN`` pixels with the
+numbered boxes, the unsure tiles marked. The upload waits in a temporary folder (the newest
+``KEEP`` photos) until the user uses it, and is kept for ``remi vision adapt`` only when the
+user ticks the box.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+import shutil
+import tempfile
+import threading
+import warnings
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from remi.engine import RemiError, Tile, check_close, check_close_rack, format_tiles, preset
+from remi.web.guard import Refused, read_form
+from remi.web.tiles import notation_for
+
+#: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
+MAX_PIXELS = 50_000_000
+#: the long side of the photo as the page shows it (a phone's screen is about 1,200 px tall)
+SHOWN = 1280
+#: photos waiting to be used; older ones are forgotten
+KEEP = 16
+KINDS = {b"\xff\xd8\xff": ("jpeg", ".jpg"), b"\x89PNG\r\n\x1a\n": ("png", ".png")}
+
+
+@dataclass
+class Shot:
+    """One photo being corrected: the upload on disk, the picture shown, what was read."""
+
+    pid: str
+    path: Path
+    name: str
+    shown: bytes
+    width: int
+    height: int
+    scale: float  # shown pixels per photo pixel
+    detections: list[dict[str, Any]]
+
+
+class PhotoCache:
+    """The newest photos, by a random id; the oldest are deleted beyond ``size``."""
+
+    def __init__(self, size: int = KEEP) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="remi-web-photos-"))
+        self.size = size
+        self.shots: OrderedDict[str, Shot] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def add(self, shot: Shot) -> None:
+        with self.lock:
+            self.shots[shot.pid] = shot
+            while len(self.shots) > self.size:
+                _, old = self.shots.popitem(last=False)
+                old.path.unlink(missing_ok=True)
+
+    def get(self, pid: str) -> Shot:
+        with self.lock:
+            shot = self.shots.get(pid)
+        if shot is None:
+            raise Refused(404, "this photo is no longer here (the server keeps the newest few): take it again")
+        return shot
+
+    def close(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def kind_of(data: bytes) -> tuple[str, str]:
+    """The photo's format from its first bytes; RemiError for anything else."""
+    for magic, kind in KINDS.items():
+        if data.startswith(magic):
+            return kind
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp", ".webp"
+    raise RemiError("this file is not a photo remi can read: take a JPEG, PNG or WebP photo")
+
+
+def check_pixels(data: bytes) -> tuple[int, int]:
+    """Width and height from the header alone (nothing decoded); RemiError past MAX_PIXELS."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Pillow's own bomb warning: the limit is checked here
+            with Image.open(io.BytesIO(data)) as im:
+                w, h = im.size
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
+        if isinstance(exc, Image.DecompressionBombError):
+            raise RemiError(f"the photo is too large (more than {MAX_PIXELS // 1_000_000} megapixels)") from None
+        raise RemiError("this file is not a photo remi can read (it is damaged or not an image)") from None
+    if w * h > MAX_PIXELS:
+        raise RemiError(f"the photo is too large ({w}x{h} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
+    return w, h
+
+
+def _reader(web: Any) -> Any:
+    """The vision reader, made once per server (loading the models takes a moment)."""
+    with web.extra.setdefault("reader_lock", threading.Lock()):
+        if "reader" not in web.extra:
+            from remi.vision.reader import Reader
+
+            web.extra["reader"] = Reader(web.models)
+        return web.extra["reader"]
+
+
+def read_shot(web: Any, data: bytes, name: str) -> Shot:
+    """Check, store and read one upload (the slow part: decoding and the two models)."""
+    import cv2
+
+    from remi.vision.reader import load_image
+
+    _, suffix = kind_of(data)
+    check_pixels(data)
+    pid = secrets.token_urlsafe(9)
+    path = web.photos.folder / f"{pid}{suffix}"
+    path.write_bytes(data)
+    try:
+        image = load_image(path)
+        reading = _reader(web).read(image)
+    except Exception:
+        path.unlink(missing_ok=True)
+        raise
+    h, w = image.shape[:2]
+    scale = min(1.0, SHOWN / max(h, w))
+    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
+    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 82])
+    if not ok:
+        raise RemiError("the photo could not be shown")
+    detections = []
+    for d in reading.detections:
+        corners = getattr(d, "corners", None)
+        detections.append({"tile": str(d.tile), "confidence": round(d.confidence, 3), "low": bool(d.low),
+                           "box": [round(v * scale, 1) for v in d.box],
+                           "photo_box": [round(v, 1) for v in d.box],
+                           "points": " ".join(f"{x * scale:.1f},{y * scale:.1f}" for x, y in corners) if corners else None})
+    shot = Shot(pid, path, name, jpeg.tobytes(), w, h, scale, detections)
+    web.photos.add(shot)
+    return shot
+
+
+def corrected(shot: Shot, text: str) -> list[Tile | None]:
+    """The tiles after the user's taps: one per box, ``-`` for a box that holds no tile."""
+    tokens = text.split()
+    if len(tokens) != len(shot.detections):
+        raise RemiError(f"the corrections name {len(tokens)} tiles for {len(shot.detections)} boxes: reload the photo")
+    out: list[Tile | None] = []
+    for i, tok in enumerate(tokens, start=1):
+        if tok == "-":
+            out.append(None)
+            continue
+        try:
+            out.append(Tile.parse(tok))
+        except RemiError as exc:
+            raise RemiError(f"tile {i}: {exc}") from None
+    return out
+
+
+def keep_for_adapt(shot: Shot, tiles: list[Tile | None]) -> Path:
+    """The photo and its corrected tiles, kept where ``remi vision adapt`` learns from."""
+    from remi.vision.labels import keep, truth_dict
+
+    pairs = [(t, d["photo_box"]) for t, d in zip(tiles, shot.detections) if t is not None]
+    target = shot.path.with_name(Path(shot.name).stem[:40] or "photo")
+    target = target.with_suffix(shot.path.suffix)
+    shutil.copyfile(shot.path, target)
+    try:
+        return keep(target, truth_dict([t for t, _ in pairs], [tuple(b) for _, b in pairs]))
+    finally:
+        target.unlink(missing_ok=True)
+
+
+def check_view(tiles: list[Tile], variant: str, atu_text: str) -> dict[str, Any]:
+    """``remi check`` on the photo's tiles: closes or not, the board, the throw, or why not."""
+    rules = preset(variant)
+    atu = Tile.parse(atu_text) if atu_text.strip() else None
+    if atu is not None and not rules.is_closed:
+        raise RemiError("Simple rummy has no atu")
+    check_close_rack(tuple(tiles), rules, atu=atu)
+    close_atu = atu if len(tiles) == rules.close_size - 1 else None
+    result = check_close(tuple(tiles), rules, atu=close_atu)
+    best = result.best
+    return {"can_close": result.can_close, "reason": result.reason, "with_atu": result.with_atu,
+            "formations": [f.tiles for f in best.formations] if best else [], "discard": best.discard if best else None,
+            "points": best.points if best else None, "notation": notation_for(variant)}
+
+
+def routes(web: Any) -> list[Route]:
+    def photo_cache() -> PhotoCache:
+        if web.photos is None:
+            web.photos = PhotoCache()
+        return web.photos
+
+    def game_or_none(request: Request) -> Any:
+        text = request.query_params.get("game", "")
+        return web.store.find_game(text) if text.isdigit() else None
+
+    def upload_page(request: Request, error: str | None = None, status: int = 200) -> Response:
+        game = game_or_none(request)
+        return web.page(request, "camera.html", status, game=game, error=error,
+                        target=request.query_params.get("for", ""))
+
+    async def upload(request: Request) -> Response:
+        photo_cache()
+        form = await read_form(request, files=2, part_size=1024)
+        # Two inputs: the camera and the phone's photos; the one the user filled has a name.
+        items = [i for i in form.getlist("photo") if not isinstance(i, str) and getattr(i, "filename", "")]
+        if not items:
+            return upload_page(request, "choose a photo first (or take one with the camera)", 400)
+        item = items[0]
+        data = await item.read()
+        try:
+            shot = await run_in_threadpool(read_shot, web, data, item.filename or "photo")
+        except (RemiError, ValueError) as exc:
+            return upload_page(request, str(exc), 400)
+        query = urlencode({k: v for k, v in request.query_params.items() if k in ("game", "for")})
+        return RedirectResponse(f"/photo/{shot.pid}" + (f"?{query}" if query else ""), status_code=303)
+
+    def shot_page(request: Request, shot: Shot, *, tiles: str | None = None, error: str | None = None,
+                  checked: dict[str, Any] | None = None, kept: Path | None = None, fields: dict[str, str] | None = None,
+                  status: int = 200) -> Response:
+        game = game_or_none(request)
+        variant = (fields or {}).get("variant") or (game.variant if game else "closed")
+        return web.page(request, "photo.html", status, game=game, shot=shot, error=error, checked=checked, kept=kept,
+                        tiles=tiles or " ".join(d["tile"] for d in shot.detections), variant=variant,
+                        notation=notation_for(variant), fields=fields or {}, target=request.query_params.get("for", ""))
+
+    def show(request: Request) -> Response:
+        return shot_page(request, photo_cache().get(request.path_params["pid"]))
+
+    def image(request: Request) -> Response:
+        shot = photo_cache().get(request.path_params["pid"])
+        return Response(shot.shown, media_type="image/jpeg", headers={"cache-control": "private, max-age=3600"})
+
+    async def use(request: Request) -> Response:
+        shot = photo_cache().get(request.path_params["pid"])
+        form = await read_form(request)
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        action = fields.get("action", "check")
+        try:
+            tiles = corrected(shot, fields.get("tiles", ""))
+            kept = await run_in_threadpool(keep_for_adapt, shot, tiles) if fields.get("keep") else None
+            used = [t for t in tiles if t is not None]
+            if not used:
+                raise RemiError("no tiles left: every box was marked as not a tile")
+            target = _target(request, action, format_tiles(used), fields)
+            if target is None:
+                checked = check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
+                return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields)
+        except (RemiError, ValueError) as exc:
+            return shot_page(request, shot, tiles=fields.get("tiles"), error=str(exc), fields=fields, status=400)
+        return RedirectResponse(target, status_code=303)
+
+    return [Route("/photo", upload_page), Route("/photo", upload, methods=["POST"]),
+            Route("/photo/{pid}", show), Route("/photo/{pid}/image.jpg", image),
+            Route("/photo/{pid}/use", use, methods=["POST"])]
+
+
+def _target(request: Request, action: str, tiles: str, fields: dict[str, str]) -> str | None:
+    """Where the tiles go: a new hand's board or a loser's rack, the tutor; None to check here."""
+    game = request.query_params.get("game", "")
+    if action == "check":
+        return None
+    if action == "tutor":
+        query = {"rack": tiles, "variant": fields.get("variant", "closed")}
+        if fields.get("atu"):
+            query["atu"] = fields["atu"]
+        if game.isdigit():
+            query["game"] = game
+        return "/tutor?" + urlencode(query)
+    if not game.isdigit():
+        raise RemiError("choose a game first: the board and racks go into a game's next hand")
+    if action == "board" or (action.startswith("rack_") and action[5:].isdigit()):
+        return f"/g/{game}/hand?" + urlencode({action: tiles})
+    raise RemiError(f"unknown use {action!r} for the tiles")

@@ -1,0 +1,261 @@
+// remi's pages: the tap keyboard, the hand form's live check, the live sheet and the photo's
+// corrections. Plain JavaScript shipped with the package: no framework, no CDN, no build step.
+// The server stays the judge of every tile and every score; this only draws and sends.
+"use strict";
+
+const COLOURS = "kbry", SUITS = "schd", SUIT_SYMBOL = "♠♣♥♦";
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const JOKERS = new Set(["*", "jk", "j*", "joker", "jkr"]);
+
+// One token as {colour, number} (the joker: colour -1), or null when it is not a tile or card.
+function parseTile(tok) {
+  const t = tok.trim().toLowerCase();
+  if (JOKERS.has(t)) return { colour: -1, number: 0 };
+  let m = /^([kbryo])(1[0-3]|[1-9])$/.exec(t);
+  if (m) return { colour: COLOURS.indexOf(m[1] === "o" ? "y" : m[1]), number: +m[2] };
+  m = /^(10|[2-9]|[ajqk1])([schd♠♣♥♦])$/.exec(t);
+  if (m) {
+    const r = { a: 1, "1": 1, j: 11, q: 12, k: 13 }[m[1]] || +m[1];
+    const s = SUITS.indexOf(m[2]) >= 0 ? SUITS.indexOf(m[2]) : SUIT_SYMBOL.indexOf(m[2]);
+    return { colour: s, number: r };
+  }
+  return null;
+}
+
+function tokens(text) { return text.split(/[\s,;·|/]+/).filter(Boolean); }
+
+function chipFor(tok, notation) {
+  const el = document.createElement("span");
+  const tile = parseTile(tok);
+  if (!tile) { el.className = "bad-token"; el.textContent = tok; return el; }
+  el.className = "t " + (tile.colour < 0 ? "j" : "c" + tile.colour);
+  if (tile.colour < 0) el.textContent = "☺";
+  else if (notation === "card") { el.textContent = RANKS[tile.number - 1]; const s = document.createElement("small"); s.textContent = SUIT_SYMBOL[tile.colour]; el.appendChild(s); }
+  else el.textContent = String(tile.number);
+  el.title = tok;
+  return el;
+}
+
+// -- trays and the keyboard -------------------------------------------------------------
+let active = null;          // the tray the keyboard types into
+let photoPick = null;       // or: the photo's box being corrected (its index)
+const keys = () => document.getElementById("keys");
+
+function renderTray(tray) {
+  const input = tray.querySelector("input.tiles-text"), box = tray.querySelector(".chips");
+  const toks = tokens(input.value), max = +tray.dataset.max;
+  box.replaceChildren(...toks.map((tok, i) => { const c = chipFor(tok, tray.dataset.notation); c.dataset.i = i; return c; }));
+  const count = tray.querySelector(".count");
+  if (max > 1) { count.textContent = toks.length + "/" + max; count.classList.toggle("full", toks.length === max); }
+}
+
+function setTray(tray, toks) {
+  const input = tray.querySelector("input.tiles-text");
+  input.value = toks.join(" ");
+  renderTray(tray);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+function activate(tray) {
+  if (active) active.classList.remove("active");
+  clearPick();
+  active = tray;
+  if (tray) { tray.classList.add("active"); keys().hidden = false; } else if (keys()) keys().hidden = true;
+}
+
+function press(code) {
+  if (photoPick !== null) return correctTile(code);
+  if (!active) return;
+  const toks = tokens(active.querySelector("input.tiles-text").value), max = +active.dataset.max;
+  if (max === 1) { setTray(active, [code]); return; }
+  if (toks.length >= max) return;
+  toks.push(code);
+  setTray(active, toks);
+}
+
+function initTrays() {
+  document.querySelectorAll(".tray").forEach(tray => {
+    renderTray(tray);
+    tray.querySelector(".chips").addEventListener("click", ev => {
+      const chip = ev.target.closest("[data-i]");
+      if (chip && active === tray) {
+        const toks = tokens(tray.querySelector("input.tiles-text").value);
+        toks.splice(+chip.dataset.i, 1);
+        setTray(tray, toks);
+      } else activate(tray);
+    });
+    tray.querySelector("input.tiles-text").addEventListener("input", () => renderTray(tray));
+  });
+  const kb = keys();
+  if (!kb) return;
+  kb.addEventListener("click", ev => {
+    const b = ev.target.closest("button");
+    if (!b) return;
+    if (b.dataset.tile) press(b.dataset.tile);
+    else if ("drop" in b.dataset) correctTile("-");
+    else if ("back" in b.dataset && active) { const t = tokens(active.querySelector("input.tiles-text").value); t.pop(); setTray(active, t); }
+    else if ("clear" in b.dataset && active) setTray(active, []);
+    else if ("done" in b.dataset) activate(null);
+  });
+}
+
+// -- the hand form: modes, the closer, the engine's check as you go, a draft kept -----------
+function initHand() {
+  const form = document.getElementById("hand");
+  if (!form) return;
+  const draftKey = form.dataset.draft;
+  if (draftKey) restoreDraft(form, draftKey);
+  const update = () => {
+    form.querySelectorAll("section").forEach(sec => {
+      const mode = sec.querySelector("input[type=radio][name$=_mode]:checked, input[type=radio][name^=rack_mode]:checked");
+      sec.querySelectorAll("[data-mode]").forEach(d => { d.hidden = mode ? d.dataset.mode !== mode.value : false; });
+    });
+    const closer = form.querySelector("input[name=closer]:checked");
+    const who = closer ? closer.value : "";
+    form.querySelectorAll("section.rack").forEach(sec => { sec.hidden = who !== "" && sec.dataset.seat === who; });
+    form.querySelectorAll("[data-when=closer]").forEach(sec => { sec.hidden = who === "-"; });
+    form.querySelectorAll(".tray").forEach(renderTray);
+  };
+  let timer = null, seq = 0;
+  const check = () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const mine = ++seq;
+      if (draftKey) saveDraft(form, draftKey);
+      try {
+        const r = await fetch(form.dataset.check, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
+        const data = await r.json();
+        if (mine === seq) showCheck(form, data);
+      } catch (e) { /* offline for a moment: the confirm step checks again */ }
+    }, 180);
+  };
+  form.addEventListener("input", () => { update(); check(); });
+  form.addEventListener("change", () => { update(); check(); });
+  form.addEventListener("submit", () => { if (draftKey) saveDraft(form, draftKey); });
+  update();
+  check();
+}
+
+function showCheck(form, data) {
+  const put = (el, st) => { if (!el) return; el.textContent = st ? st.text : ""; el.className = "status" + (st ? (st.ok ? " ok" : " bad") : ""); };
+  put(form.querySelector("[data-status=board]"), data.board);
+  form.querySelectorAll("[data-status^=rack-]").forEach(el => put(el, data.racks[el.dataset.status.slice(5)]));
+  const box = form.querySelector("[data-summary]");
+  box.replaceChildren();
+  box.className = "summary " + (data.ok ? "ok" : "bad");
+  if (data.ok) {
+    const s = data.summary, p = document.createElement("p");
+    p.append("Hand " + s.number + ": ");
+    s.parts.forEach((part, i) => { const b = document.createElement("b"); b.className = part.tone; b.textContent = part.score + part.badges; p.append((i ? ", " : "") + part.name + " ", b); });
+    const t = document.createElement("p"); t.className = "muted";
+    t.textContent = "Totals after it: " + Object.entries(s.totals).map(([k, v]) => k + " " + v).join(", ");
+    box.append(p, t);
+  } else if (data.error) { const p = document.createElement("p"); p.textContent = data.error; box.append(p); }
+}
+
+function saveDraft(form, key) {
+  const data = {};
+  new FormData(form).forEach((v, k) => { if (k !== "csrf" && typeof v === "string") data[k] = v; });
+  try { sessionStorage.setItem(key, JSON.stringify(data)); } catch (e) { /* private mode: no draft */ }
+}
+
+// The draft fills what the server left empty (a photo's tiles come in the address and win).
+function restoreDraft(form, key) {
+  let data = null;
+  try { data = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { data = null; }
+  if (!data) return;
+  const given = new Set(new URLSearchParams(location.search).keys());
+  for (const [k, v] of Object.entries(data)) {
+    const els = form.querySelectorAll(`[name="${CSS.escape(k)}"]`);
+    els.forEach(el => {
+      if (el.type === "radio") { if (!given.has(k) && !given.has("closer")) el.checked = el.value === v; }
+      else if (el.type === "checkbox") el.checked = v === el.value;
+      else if (!given.has(k) && (el.value === "" || el.defaultValue === el.value)) el.value = v;
+    });
+  }
+}
+
+// -- the live sheet: ask every second whether the game changed; if so, redraw it -------------
+function initLive() {
+  const sec = document.querySelector("[data-live]");
+  if (!sec) return;
+  let version = sec.dataset.version;
+  const tick = async () => {
+    try {
+      const r = await fetch(sec.dataset.versionUrl, { headers: { Accept: "application/json" }, cache: "no-store" });
+      const v = String((await r.json()).version);
+      if (v !== version) {
+        const part = await fetch(sec.dataset.live, { cache: "no-store" });
+        if (part.ok) {
+          sec.innerHTML = await part.text();
+          version = v;
+          sec.dataset.version = v;
+          const img = document.querySelector("[data-plot]");
+          if (img) img.src = img.src.replace(/\?v=.*$/, "") + "?v=" + v;
+        }
+      }
+    } catch (e) { /* the server restarts or the phone sleeps: try again */ }
+    setTimeout(tick, document.hidden ? 3000 : 1000);
+  };
+  setTimeout(tick, 1000);
+}
+
+// -- the photo: tap a box or a tile, then the right tile (or "not a tile") ------------------
+function photoTiles() { const el = document.querySelector("[data-tiles]"); return el ? el.value.split(" ") : []; }
+
+function clearPick() {
+  photoPick = null;
+  document.querySelectorAll(".sel").forEach(e => e.classList.remove("sel"));
+}
+
+function pick(i) {
+  if (active) { active.classList.remove("active"); active = null; }
+  clearPick();
+  photoPick = i;
+  document.querySelectorAll(`[data-index="${i}"]`).forEach(e => e.classList.add("sel"));
+  keys().hidden = false;
+}
+
+function correctTile(code) {
+  if (photoPick === null) return;
+  const input = document.querySelector("[data-tiles]"), toks = photoTiles(), i = photoPick;
+  toks[i] = code;
+  input.value = toks.join(" ");
+  const li = document.querySelector(`li[data-index="${i}"]`), g = document.querySelector(`g[data-index="${i}"]`);
+  const slot = li.querySelector(".tile-slot");
+  slot.replaceChildren(code === "-" ? chipFor("*", "tile") : chipFor(code, keys().dataset.notation));
+  if (code === "-") slot.firstChild.textContent = "✕";
+  for (const el of [li, g]) { el.classList.remove("low"); el.classList.toggle("dropped", code === "-"); el.classList.toggle("fixed", code !== "-"); }
+  const n = document.querySelectorAll("li[data-index]").length;
+  if (i + 1 < n && li.nextElementSibling && li.nextElementSibling.classList.contains("low")) pick(i + 1);
+  else { clearPick(); keys().hidden = true; }
+}
+
+function initPhoto() {
+  document.querySelectorAll("[data-readlist] li, g[data-index]").forEach(el =>
+    el.addEventListener("click", () => pick(+el.dataset.index)));
+  document.querySelectorAll("[data-upload] input[type=file]").forEach(input =>
+    input.addEventListener("change", () => {
+      if (!input.files.length) return;
+      const form = input.form;
+      form.querySelector(".busy").hidden = false;
+      form.querySelectorAll("input[type=file]").forEach(o => { if (o !== input) o.disabled = true; });
+      form.submit();
+    }));
+}
+
+// -- small things: confirmations, the tutor's variant, "change it" ---------------------------
+function initSmall() {
+  document.querySelectorAll("form[data-confirm]").forEach(f =>
+    f.addEventListener("submit", ev => { if (!confirm(f.dataset.confirm)) ev.preventDefault(); }));
+  document.querySelectorAll("input[data-reload]").forEach(r =>
+    r.addEventListener("change", () => { location.href = "/tutor?variant=" + encodeURIComponent(r.value); }));
+  document.querySelectorAll("button[data-back]").forEach(b =>
+    b.addEventListener("click", ev => { if (history.length > 1) { ev.preventDefault(); history.back(); } }));
+  const rec = document.getElementById("record");
+  if (rec) rec.addEventListener("submit", () => {
+    Object.keys(sessionStorage).filter(k => k.startsWith("remi-hand-")).forEach(k => sessionStorage.removeItem(k));
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => { initTrays(); initHand(); initLive(); initPhoto(); initSmall(); });

@@ -1,0 +1,91 @@
+"""The tutor's page: the rack (typed, tapped or photographed), the atu, the rows, and the
+advice with its reasons, from one ``remi.tutor.advise`` call, as ``remi advise`` gives it.
+
+Seats are the lines ``name_i`` / ``row_i`` / ``took_i`` (i = 0..3, in the order of play) and
+``me`` (the index of the asking seat); in Simple rummy the rows are the ``pile`` and a
+``tournante`` on offer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from remi.engine import RemiError
+from remi.web.forms import tiles_text
+from remi.web.guard import read_form
+from remi.web.tiles import notation_for
+
+SEATS = 4
+SOURCES = {"closed": ("stock", "row", "atu"), "simple": ("stock", "pile", "tournante")}
+
+
+def advise_args(fields: dict[str, str]) -> dict[str, Any]:
+    """The form as ``advise``'s keyword arguments (the tutor checks every tile itself)."""
+    variant = fields.get("variant", "closed")
+    if variant not in ("closed", "simple"):
+        raise RemiError(f"unknown variant {variant!r}: choose tiles (Closed Rummy) or cards (Simple rummy)")
+    rack = fields.get("rack", "").strip()
+    if not rack:
+        raise RemiError("give your rack: type it, tap it in, or take a photo")
+    drawn = fields.get("drawn", "").strip() or None
+    source = fields.get("source", "").strip() or None
+    if drawn is None and source != "atu":
+        source = None  # where a tile came from only matters once it is drawn
+    args: dict[str, Any] = {"variant": variant, "drawn": drawn, "source": source,
+                            "atu": (fields.get("atu", "").strip() or None) if variant == "closed" else None}
+    if variant == "simple":
+        rows = {k: fields[k] for k in ("pile", "tournante") if fields.get(k, "").strip()}
+        return {"rack": rack, **args, "rows": rows or None}
+    seats = [(i, fields.get(f"name_{i}", "").strip()) for i in range(SEATS)]
+    seats = [(i, name) for i, name in seats if name]
+    me_index = fields.get("me", "0")
+    names = [name for _, name in seats]
+    me = next((name for i, name in seats if str(i) == me_index), names[0] if names else None)
+    rows = {name: fields.get(f"row_{i}", "") for i, name in seats if fields.get(f"row_{i}", "").strip()}
+    took = {name: fields.get(f"took_{i}", "") for i, name in seats
+            if fields.get(f"took_{i}", "").strip() and name != me}
+    return {"rack": rack, **args, "rows": rows or None, "seats": names or None, "me": me, "took": took or None}
+
+
+def routes(web: Any) -> list[Route]:
+    def defaults(request: Request) -> tuple[Any, dict[str, str]]:
+        q = request.query_params
+        game = web.store.find_game(q["game"]) if q.get("game", "").isdigit() else None
+        variant = game.variant if game else (q.get("variant") if q.get("variant") in ("closed", "simple") else "closed")
+        fields = {"variant": variant, "rack": tiles_text(q.get("rack", "")), "atu": tiles_text(q.get("atu", "")),
+                  "me": "0"}
+        names = list(game.players) if game else ["me", "next"]
+        for i, name in enumerate(names[:SEATS]):
+            fields[f"name_{i}"] = name
+        return game, fields
+
+    def page(request: Request, game: Any, fields: dict[str, str], advice: Any = None, error: str | None = None,
+             status: int = 200) -> Response:
+        variant = fields.get("variant", "closed")
+        return web.page(request, "tutor.html", status, game=game, fields=fields, advice=advice, error=error,
+                        notation=notation_for(variant), variant=variant, seats=range(SEATS),
+                        sources=SOURCES.get(variant, SOURCES["closed"]))
+
+    def show(request: Request) -> Response:
+        game, fields = defaults(request)
+        return page(request, game, fields)
+
+    async def ask(request: Request) -> Response:
+        from remi.tutor.advice import advise
+
+        form = await read_form(request)
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        game, _ = defaults(request)
+        try:
+            args = advise_args(fields)
+            result = await run_in_threadpool(lambda: advise(args.pop("rack"), **args))
+        except (RemiError, ValueError) as exc:
+            return page(request, game, fields, error=str(exc), status=400)
+        return page(request, game, fields, advice=result)
+
+    return [Route("/tutor", show), Route("/tutor", ask, methods=["POST"])]
