@@ -82,7 +82,7 @@ def parse_fix(text: str, option: str = "--fix") -> Fix:
     Traceback (most recent call last):
     remi.photos.FixError: --fix 3:r1: write N=TILE (3=r7), N=- (drop tile N) or +=TILE (a missed tile)
     """
-    name = f"{option} {text}".strip()
+    name = f"{option}{text}" if option.endswith(":") else f"{option} {text}".strip()
     m = _FIX.match(text)
     if not m:
         raise FixError(f"{name}: write N=TILE (3=r7), N=- (drop tile N) or +=TILE (a missed tile)")
@@ -111,10 +111,11 @@ def parse_fixes(values: list[str] | tuple[str, ...] | None, option: str = "--fix
     """Every fix, checked alone and against the others (one fix per tile number)."""
     fixes = [parse_fix(v, option) for v in values or []]
     seen: dict[int, str] = {}
+    sep = "" if option.endswith(":") else " "
     for f in fixes:
         if f.number is not None:
             if f.number in seen:
-                raise FixError(f"{option} {seen[f.number]} and {option} {f.text}: two fixes for tile {f.number}")
+                raise FixError(f"{option}{sep}{seen[f.number]} and {option}{sep}{f.text}: two fixes for tile {f.number}".strip())
             seen[f.number] = f.text
     return fixes
 
@@ -124,9 +125,10 @@ def apply_fixes(reading: "Reading", fixes: list[Fix], option: str = "--fix") -> 
     makes a third tile of a kind (the deck has two of each, and two jokers)."""
     n = len(reading.detections)
     by_number = {f.number: f for f in fixes if f.number is not None}
+    sep = "" if option.endswith(":") else " "
     for f in by_number.values():
         if not 1 <= f.number <= n:  # type: ignore[operator]
-            raise FixError(f"{option} {f.text}: the photo has {n} tile{'s' if n != 1 else ''}"
+            raise FixError(f"{option}{sep}{f.text}: the photo has {n} tile{'s' if n != 1 else ''}"
                            + (f", numbered 1-{n}" if n > 1 else ", number 1" if n else ""))
     entries: list[Entry] = []
     dropped: list[int] = []
@@ -144,7 +146,7 @@ def apply_fixes(reading: "Reading", fixes: list[Fix], option: str = "--fix") -> 
         counts[e.tile] = counts.get(e.tile, 0) + 1
     for f in fixes:
         if f.tile is not None and counts[f.tile] > 2:
-            raise FixError(f"{option} {f.text}: that makes {counts[f.tile]} of {f.tile}; the set has 2")
+            raise FixError(f"{option}{sep}{f.text}: that makes {counts[f.tile]} of {f.tile}; the set has 2")
     return Corrected(tuple(entries), tuple(dropped))
 
 
@@ -226,13 +228,13 @@ _READERS: dict[Path, "Reader"] = {}
 
 
 def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fix],
-           ask: bool, keep: bool | None, say_corrected: bool = True) -> Review:
+           ask: bool, keep: bool | None, say_corrected: bool = True, option: str = "--fix") -> Review:
     """Show the reading, apply the fixes (or ask for them at a terminal) and keep the photo
     as labelled data when the user says so (``keep`` True, or a yes when ``keep`` is None at
     a terminal after a correction)."""
     from remi.vision.labels import keep as keep_photo, truth_dict
 
-    corrected = apply_fixes(reading, fixes)  # a bad fix stops here: nothing shown or written
+    corrected = apply_fixes(reading, fixes, option)  # a bad fix stops here: nothing shown or written
     console.print(reading_table(reading, title=f"{len(reading.detections)} tiles read from {path.name}"))
     line = unsure_line(reading)
     if line:
@@ -254,8 +256,31 @@ def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fi
     return Review(reading, corrected, kept)
 
 
+def route_photo_fixes(values: list[str] | None, board_photo: bool, rack_names: list[str]) -> dict[str | None, list[str]]:
+    """The sheet's ``--photo-fix [NAME:]N=TILE`` sorted by photo: NAME's rack photo, or (no
+    NAME) the board photo, or the only photo given. FixError naming a fix with no photo.
+
+    >>> route_photo_fixes(["3=r1", "dan:2=-", "Dan:+=k5"], True, ["Dan"])
+    {None: ['3=r1'], 'Dan': ['2=-', '+=k5']}
+    """
+    out: dict[str | None, list[str]] = {}
+    names = {n.casefold(): n for n in rack_names}
+    for value in values or []:
+        head, colon, rest = value.partition(":")
+        if colon and not head.strip().isdigit() and head.strip() not in ("+", ""):
+            name = names.get(head.strip().casefold())
+            if name is None:
+                raise FixError(f"--photo-fix {value}: no --rack-photo {head.strip()}=PHOTO to fix")
+            out.setdefault(name, []).append(rest)
+        elif board_photo or len(rack_names) == 1:
+            out.setdefault(None if board_photo else rack_names[0], []).append(value)
+        else:
+            raise FixError(f"--photo-fix {value}: which photo? give --board-photo, or name the rack (Dan:{value})")
+    return out
+
+
 def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | None = None,
-                     fixes: list[str] | None = None, keep: bool | None = None) -> list[Tile]:
+                     fixes: list[str] | None = None, keep: bool | None = None, option: str = "--fix") -> list[Tile]:
     """Read a photo's tiles in reading order, show them, apply the fixes (or ask for them at a
     terminal) and return the tiles.
 
@@ -265,12 +290,12 @@ def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | No
     """
     from remi.vision.errors import VisionError
 
-    parsed = parse_fixes(fixes)
+    parsed = parse_fixes(fixes, option)
     _, reading = read(path)
     if not reading.detections and not any(f.number is None for f in parsed):
         raise VisionError(f"{path}: no tiles found in the photo")
     ask = interactive(console) if confirm is None else confirm
-    tiles = review(Path(path), reading, console, fixes=parsed, ask=ask, keep=keep).corrected.tiles
+    tiles = review(Path(path), reading, console, fixes=parsed, ask=ask, keep=keep, option=option).corrected.tiles
     if not tiles:
         raise VisionError(f"{path}: no tiles left after the corrections")
     return tiles

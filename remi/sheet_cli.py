@@ -56,7 +56,8 @@ def _pairs(values: list[str] | None, what: str) -> list[tuple[str, str]]:
 def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: str | None, board_points: str | None,
                 throw: str | None, joker_close: bool, atu_close: bool, twin: str | None, rack: list[str] | None,
                 points: list[str] | None, note: str | None, board_photo: Path | None,
-                rack_photo: list[str] | None) -> "HandInput":
+                rack_photo: list[str] | None, photo_fix: list[str] | None = None,
+                keep: bool | None = None) -> "HandInput":
     """The options of ``hand``/``fix`` as a HandInput (tiles still as typed; the store canonicalises)."""
     from remi.scoresheet.entry import HandInput, RackInput, parse_points, parse_rack_value
     from remi.scoresheet.errors import SheetError
@@ -68,12 +69,16 @@ def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: str
             raise SheetError(f"{name}'s rack is given twice")
         racks[name] = value
 
+    photos = _pairs(rack_photo, "--rack-photo")
+    if (photo_fix or keep is not None) and board_photo is None and not photos:
+        raise SheetError("--photo-fix and --keep correct a photo's tiles: give --board-photo or --rack-photo")
+    fixes = _photo_fixes(photo_fix, board_photo is not None, [name for name, _ in photos])
     if board_photo is not None:
         if board is not None:
             raise SheetError("give the board as tiles or as a photo, not both")
-        board = _photo_tiles(board_photo)
-    for name, path in _pairs(rack_photo, "--rack-photo"):
-        put(name, RackInput(tiles=_photo_tiles(Path(path))))
+        board = _photo_tiles(board_photo, fixes.get(None), keep, "--photo-fix")
+    for name, path in photos:
+        put(name, RackInput(tiles=_photo_tiles(Path(path), fixes.get(name), keep, f"--photo-fix {name}:")))
     for name, tiles in _pairs(rack, "--rack"):
         put(name, RackInput(tiles=tiles))
     for name, value in _pairs(points, "--points"):
@@ -89,7 +94,16 @@ def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: str
     )
 
 
-def _photo_tiles(path: Path) -> str:
+def _photo_fixes(values: list[str] | None, board: bool, names: list[str]) -> dict[str | None, list[str]]:
+    """``--photo-fix [NAME:]N=TILE`` by photo (remi.photos; vcli)."""
+    if not values:
+        return {}
+    from remi.photos import route_photo_fixes
+
+    return route_photo_fixes(values, board, names)
+
+
+def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None = None, option: str = "--fix") -> str:
     """Tiles read from a photo by the vision helper (shown and corrected at the terminal)."""
     from rich.console import Console
 
@@ -102,7 +116,7 @@ def _photo_tiles(path: Path) -> str:
         from remi.photos import read_photo_tiles
     except ImportError:
         raise SheetError("reading photos needs remi's vision part, which is not installed") from None
-    return format_tiles(read_photo_tiles(path, console=Console(stderr=True)))
+    return format_tiles(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option))
 
 
 def register(app: typer.Typer) -> None:
@@ -162,6 +176,8 @@ def register(app: typer.Typer) -> None:
             note: Annotated[Optional[str], typer.Option("--note", help="A free-text note.", show_default=False)] = None,
             board_photo: Annotated[Optional[Path], typer.Option("--board-photo", help="Read the board from a photo.", show_default=False)] = None,
             rack_photo: Annotated[Optional[list[str]], typer.Option("--rack-photo", help="Read a loser's rack from a photo: NAME=PHOTO (repeat).", show_default=False)] = None,
+            photo_fix: Annotated[Optional[list[str]], typer.Option("--photo-fix", help="Correct tile N as read from a photo: N=r7, N=- (drop), +=r7 (add); NAME:N=r7 for NAME's rack photo (repeat).", show_default=False)] = None,
+            keep: Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photos and their corrected tiles to teach remi your set (remi vision adapt).", show_default=False)] = None,
             delete: Annotated[bool, typer.Option("--delete", help="fix only: strike the hand out (undo brings it back).")] = False,
             ask: Annotated[bool, typer.Option("--ask", "-i", help="Ask for each item in turn (the default at a terminal with no options).")] = False,
             again: Annotated[bool, typer.Option("--again", help="hand only: record a hand identical to the one before it (refused otherwise, as entered twice).")] = False,
@@ -195,7 +211,8 @@ def register(app: typer.Typer) -> None:
                         raise SheetError("no hand given: see remi hand --help (or run it at a terminal to be asked)")
                     hand = _hand_input(atu=atu, closer=closer, nobody=nobody, board=board, board_points=board_points,
                                        throw=throw, joker_close=joker_close, atu_close=atu_close, twin=twin, rack=rack,
-                                       points=points, note=note, board_photo=board_photo, rack_photo=rack_photo)
+                                       points=points, note=note, board_photo=board_photo, rack_photo=rack_photo,
+                                       photo_fix=photo_fix, keep=keep)
                 if fix:
                     sheet = store.fix(info.id, number, hand)
                     _after(sheet, f"hand {number} corrected", as_json, number)

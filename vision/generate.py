@@ -19,9 +19,12 @@ from remi.vision import realdata, synth
 
 
 def _progress():
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    # On stderr: `remi vision generate --json` keeps stdout for the JSON alone.
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True))
 
 
 def _label_lines(tiles, boxes, w: int, h: int) -> str:

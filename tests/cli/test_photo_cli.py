@@ -53,3 +53,34 @@ def test_a_file_that_is_not_a_photo(tmp_path: Path) -> None:
     before = db.read_bytes()
     out = remi("hand", "--atu", "y2", "--closer", "Ana", "--board-photo", str(bad), "--points", "Dan=70", db=db)
     assert out.returncode == 2 and db.read_bytes() == before
+
+
+def test_photo_fix_corrects_a_photo_of_the_sheet(tmp_path: Path) -> None:
+    """`--photo-fix N=TILE` (the board photo) and `--photo-fix NAME:N=TILE` (NAME's rack photo)."""
+    db = tmp_path / "sheet.db"
+    assert remi("new", "--players", "Ana,Dan", db=db).returncode == 0
+    out = remi("hand", "--atu", "y2", "--closer", "Ana", "--board-photo", str(PHOTOS / "rack-close.jpg"),
+               "--photo-fix", "15=k13", "--rack-photo", f"Dan={PHOTOS / 'rack-joker.jpg'}",
+               "--photo-fix", "dan:15=-", "--json", db=db)
+    assert out.returncode == 0, out.stderr
+    assert "k13" in remi("export", "--format", "json", db=db).stdout  # the board as fixed
+    sheet = json.loads(remi("sheet", "--json", db=db).stdout)
+    # The thrown tile counts nothing (k13 closes as k2 did); Dan's 14 tiles after the drop:
+    # ten of 1-9 (5 each), r11 r12 r13 (10 each) and a joker (50).
+    assert sheet["totals"] == {"Ana": 100, "Dan": -130}
+
+
+def test_a_bad_photo_fix_writes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "sheet.db"
+    remi("new", "--players", "Ana,Dan", db=db)
+    before = db.read_bytes()
+    for args, words in ((["--photo-fix", "16=k13"], "--photo-fix 16=k13: the photo has 15 tiles"),
+                        (["--photo-fix", "Eve:1=k13"], "no --rack-photo Eve=PHOTO"),
+                        (["--photo-fix", "1=zz"], "'zz' is not a tile")):
+        out = remi("hand", "--atu", "y2", "--closer", "Ana", "--board-photo", str(PHOTOS / "rack-close.jpg"),
+                   *args, "--points", "Dan=70", db=db)
+        assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
+        assert db.read_bytes() == before
+    out = remi("hand", "--atu", "y2", "--closer", "Ana", "--board", "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2",
+               "--photo-fix", "1=k13", "--points", "Dan=70", db=db)
+    assert out.returncode == 2 and "give --board-photo or --rack-photo" in out.stderr

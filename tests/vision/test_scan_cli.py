@@ -76,6 +76,22 @@ def test_help_has_an_example():
         assert proc.returncode == 0 and "Example" in proc.stdout, proc.stdout
 
 
+def test_generate_json_is_json_alone(tmp_path):
+    """The scenes' progress bar goes to stderr, so --json's stdout parses (it printed the bar)."""
+    proc = remi("vision", "generate", tmp_path / "scenes", "--count", "1", "--val", "0", "--no-real", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["train_scenes"] == 1
+
+
+def test_start_up_imports_no_vision_library():
+    """`remi --help` and a typed `remi check` load neither OpenCV, onnxruntime nor Pillow."""
+    code = ("import sys; sys.argv = ['remi', 'check', 'r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2']\n"
+            "from remi.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'cv2', 'onnxruntime', 'PIL', 'torch'}))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stdout + proc.stderr
+
+
 def test_the_help_examples_name_files_that_exist():
     """Issue 18 item 9: `remi scan --help` named samples/photos/rack-1.jpg, which never existed."""
     import re
