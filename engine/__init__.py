@@ -1,6 +1,6 @@
 """remi's rules engine: tiles, formations, closing and scoring for Closed Rummy and Simple rummy.
 
-Pure Python, no third-party imports, typed (``py.typed``). Notation is the API (RULES.md
+Pure Python, no third-party imports, typed (``py.typed``). Notation is the API (docs/rules.md
 section 0.12): ``Tile.parse("r7")`` and ``str(tile)`` are inverses, ``parse_tiles`` reads a rack.
 
 Closing asks three questions, each one call (solver.py):

@@ -1,4 +1,4 @@
-"""Formations: sets and runs (RULES.md CR-13..CR-17, SR-16) and what they are worth (CR-22).
+"""Formations: sets and runs (docs/rules.md CR-13..CR-17, SR-16) and what they are worth (CR-22).
 
 A set is 3 or 4 tiles of one number in different colours; a run is 3 or more consecutive
 numbers of one colour, the ace low (1-2-3) or high (12-13-1), never round the corner; at most

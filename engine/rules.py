@@ -1,4 +1,4 @@
-"""Rule sets as values: the Closed Rummy and Simple rummy presets (RULES.md section 0).
+"""Rule sets as values: the Closed Rummy and Simple rummy presets (docs/rules.md section 0).
 
 Every house option is a field; a table's settings are a ``Rules`` value stored with the game.
 Overrides load from TOML (``--rules FILE``):
@@ -24,7 +24,7 @@ Variant = Literal["closed", "simple"]
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One table's rules. Defaults are Closed Rummy's (RULES.md section 0)."""
+    """One table's rules. Defaults are Closed Rummy's (docs/rules.md section 0)."""
 
     variant: Variant = "closed"
     #: jokers in the deck: Closed 2 (CR-1); Simple 4, house option 2 (SR-1).

@@ -1,4 +1,4 @@
-"""Scoring one hand, both variants (RULES.md A6-A7, B6): pure functions.
+"""Scoring one hand, both variants (docs/rules.md A6-A7, B6): pure functions.
 
 Closed Rummy (CR-28): ``hand(p) = mAtu x mClose(p) x base(p)`` with
 ``base(closer) = board + twin`` and ``base(other) = -rack + twin``.

@@ -1,4 +1,4 @@
-"""Tiles and their two notations (RULES.md section 0.12).
+"""Tiles and their two notations (docs/rules.md section 0.12).
 
 The 53 kinds are numbered 0..52: ``colour * 13 + (number - 1)`` for the numbered tiles and
 52 for the joker. Colours are, in this order, k (black), b (blue), r (red), y (yellow, also

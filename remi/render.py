@@ -16,7 +16,7 @@ RANK = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def notation_for(variant: str) -> str:
-    """Closed Rummy is played with tiles, Simple rummy with cards (RULES.md 0.12)."""
+    """Closed Rummy is played with tiles, Simple rummy with cards (docs/rules.md 0.12)."""
     return "card" if variant == "simple" else "tile"
 
 

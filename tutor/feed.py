@@ -1,6 +1,6 @@
 """The feed model: how likely the left neighbour is to take a tile I throw and use it.
 
-The left neighbour draws the top of their row, which is what I throw (RULES.md CR-9, CR-10),
+The left neighbour draws the top of their row, which is what I throw (docs/rules.md CR-9, CR-10),
 so every throw may hand them a tile they need. What the table shows about their rack:
 
 * what they **took** from their row (they hold it, unless they threw it since);

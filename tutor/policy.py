@@ -145,7 +145,7 @@ def connectors(tile: Tile, rest: Sequence[Tile], rules: Rules, seen_cnt: list[in
 def atu_fills(view: View, mask: int) -> bool:
     """Whether the atu is one of the outs in ``mask`` (Closed Rummy only).
 
-    A joker atu stands for any tile (RULES.md 0.7): it fills a gap whenever a joker would.
+    A joker atu stands for any tile (docs/rules.md 0.7): it fills a gap whenever a joker would.
     """
     atu = view.atu
     return view.rules.is_closed and atu is not None and bool(mask >> atu.code & 1)

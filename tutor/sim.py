@@ -1,14 +1,14 @@
 """Self-play: a complete game simulator for both variants, and duplicate matches between bots.
 
-Closed Rummy (RULES.md A2-A7): the starter gets 15 tiles and throws without drawing; the
+Closed Rummy (docs/rules.md A2-A7): the starter gets 15 tiles and throws without drawing; the
 atu lies face up; each player draws the top of the stock or of their own row (never a joker
 lying there), or pulls the atu in to close; throws go into the next player's row. A hand
-nobody closes ends when the stock is out, or when the table agrees to stop (RULES.md 0.8): here
+nobody closes ends when the stock is out, or when the table agrees to stop (docs/rules.md 0.8): here
 after ``STOP_ROUNDS`` whole rounds in which nobody drew from the stock. (CR-30's stricter
 reading, one round, would end half of all heads-up hands between greedy bots, which take
 their row's top in turn quite often; section 0 settles on the stock or an agreement.) Scores go through the engine (``closed_hand``).
 
-Simple rummy (RULES.md B2-B6): the dealer gets 14 and throws first; that card is the
+Simple rummy (docs/rules.md B2-B6): the dealer gets 14 and throws first; that card is the
 tournante for the first round; draws from the stock, the top of the discard pile or the
 tournante; nobody goes out in the first round; an empty stock is rebuilt from the discards.
 
@@ -139,7 +139,7 @@ class Table:
             rack = self.racks[p]
             if not first:
                 if no_stock >= STOP_ROUNDS * n:
-                    # RULES.md 0.8: the table agrees to stop, here after STOP_ROUNDS whole rounds
+                    # docs/rules.md 0.8: the table agrees to stop, here after STOP_ROUNDS whole rounds
                     # with nobody drawing from the stock (bots that only ever take their row).
                     self.stopped = True
                     return self._closed_result(None, None)

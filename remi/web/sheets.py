@@ -207,7 +207,7 @@ def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
         if not target_text.isdigit() or int(target_text) <= 0:
             raise RemiError(f"the target {target_text!r} is not a positive number of points")
         target = int(target_text)
-    # Simple rummy at four is two against two, partners sitting opposite (RULES.md 0.10).
+    # Simple rummy at four is two against two, partners sitting opposite (docs/rules.md 0.10).
     teams = [[players[0], players[2]], [players[1], players[3]]] if variant == "simple" and len(players) == 4 else None
     rules: Rules = Rules.from_toml_text(rules_text, variant=variant) if rules_text.strip() else preset(variant)
     return store.new_game(fields.get("name", "").strip() or None, variant, players, teams=teams, target=target,

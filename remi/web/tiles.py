@@ -18,13 +18,13 @@ from markupsafe import Markup, escape
 
 from remi.engine import JOKER, NotationError, Tile, parse_tiles, sort_key
 
-SUIT_SYMBOL = "♠♣♥♦"  # k b r y as card suits (RULES.md 0.12)
+SUIT_SYMBOL = "♠♣♥♦"  # k b r y as card suits (docs/rules.md 0.12)
 RANK = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 COLOUR_WORD = ("black", "blue", "red", "yellow")
 
 
 def notation_for(variant: str) -> str:
-    """Closed Rummy is played with tiles, Simple rummy with cards (RULES.md 0.12)."""
+    """Closed Rummy is played with tiles, Simple rummy with cards (docs/rules.md 0.12)."""
     return "card" if variant == "simple" else "tile"
 
 

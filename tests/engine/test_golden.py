@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md A13 and B8, through the engine."""
+"""Every worked example of docs/rules.md A13 and B8, through the engine."""
 
 from __future__ import annotations
 

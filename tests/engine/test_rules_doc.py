@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules.md"
+THIS = "tests/engine/test_rules_doc.py"
 
 RULE_ID = re.compile(r"\b((?:CR|SR|SS)-\d+)\b")
 # What a mention of the document is followed by: ids, and the words and marks between them.
@@ -87,3 +88,9 @@ def test_every_cited_rule_exists() -> None:
             missing[name] = unknown
     assert not missing, f"cited but not in docs/rules.md: {missing}"
 
+
+def test_no_citation_of_the_old_rules_file() -> None:
+    """The rules live in the repository now; "RULES.md" alone pointed outside it."""
+    old = re.compile(r"(?<![/\w])RULES\.md")
+    stale = [name for name, text in repository_texts().items() if old.search(text) and name != THIS]
+    assert not stale, f"cite docs/rules.md instead of RULES.md in: {stale}"

@@ -1,4 +1,4 @@
-"""RULES.md's worked examples (A13 C1-C16, B8 S1-S7) through the real CLI into a real SQLite file.
+"""docs/rules.md's worked examples (A13 C1-C16, B8 S1-S7) through the real CLI into a real SQLite file.
 
 The cases live in ``golden/rules_examples.txt``, one block a case (the format is described
 at the top of that file).

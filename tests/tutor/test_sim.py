@@ -161,7 +161,7 @@ def test_policies_are_registered() -> None:
 
 def test_a_round_without_a_stock_draw_ends_the_hand() -> None:
     # Row lovers always take their row's top: after the first round nobody draws from the
-    # stock, so the table stops (RULES.md 0.8) instead of playing for ever.
+    # stock, so the table stops (docs/rules.md 0.8) instead of playing for ever.
     table = Table(CLOSED, 3, 7, _bots(RowLover, 3, 7), check=True)
     res = table.play_closed()
     assert table.stopped or res.closer is not None or not table.stock
