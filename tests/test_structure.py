@@ -1,0 +1,192 @@
+"""The layering: the CLI over the score sheet, the tutor and vision, all three over the engine,
+nothing pointing back up; and the size of each package.
+
+Run as a script it prints the structure (for a closing note, or to compare two checkouts):
+
+    python tests/test_structure.py [CHECKOUT]
+
+Imports are read from the source (``ast``), so nothing is imported; an import inside a
+function (a lazy one, kept off the start-up path) counts the same as one at the top.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the installed package of each folder at the top of the checkout (pyproject's package-dir)
+FOLDERS = {"engine": "engine", "scoresheet": "scoresheet", "tutor": "tutor", "vision": "vision", "remi": "cli"}
+#: STYLE.md: a reader can hold a function in mind, about 80 lines at most
+LONG = 80
+#: what each package may import (besides itself and the standard library and third parties)
+ALLOWED = {
+    "engine": set(),
+    "scoresheet": {"engine"},
+    "tutor": {"engine"},
+    "vision": {"engine"},
+    "cli": {"engine", "scoresheet", "tutor", "vision"},
+}
+
+
+@dataclass
+class Package:
+    name: str
+    modules: dict[str, int] = field(default_factory=dict)  # module path -> lines
+    imports: Counter[str] = field(default_factory=Counter)  # package -> how many of its modules import it
+    cycles: list[list[str]] = field(default_factory=list)  # module import cycles inside it
+    long: list[str] = field(default_factory=list)  # functions over LONG lines: "path:line name (n)"
+    private: list[str] = field(default_factory=list)  # "path: module._name" imported from another module
+
+
+def _normalise(module: str) -> str | None:
+    """A dotted name as ``package.rest`` (installed ``remi.engine.x`` or the old flat ``engine.x``);
+    None outside the project."""
+    parts = module.split(".")
+    if parts[0] == "remi":
+        if len(parts) > 1 and parts[1] in ("engine", "scoresheet", "tutor", "vision"):
+            return ".".join(parts[1:])
+        return ".".join(["cli", *parts[1:]])
+    if parts[0] in ("engine", "scoresheet", "tutor", "vision", "cli"):
+        return module
+    return None
+
+
+def _module_name(package: str, path: Path, folder: Path) -> str:
+    rel = path.relative_to(folder).with_suffix("")
+    parts = [p for p in rel.parts if p != "__init__"]
+    return ".".join([package, *parts])
+
+
+def _imported(tree: ast.AST, here: str) -> list[str]:
+    """Every dotted module name the tree imports (relative imports resolved against ``here``)."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = here.split(".")[: -node.level] if node.level else []
+                base = ".".join([*up, base]) if base else ".".join(up)
+            names.append(base)
+            names += [f"{base}.{a.name}" for a in node.names]  # `from pkg import module`
+    return names
+
+
+def structure(root: Path = ROOT) -> dict[str, Package]:
+    packages = {}
+    graph: dict[str, set[str]] = {}
+    owner: dict[str, str] = {}
+    for folder_name, package in FOLDERS.items():
+        folder = root / folder_name
+        pkg = packages[package] = Package(package)
+        for path in sorted(folder.rglob("*.py")):
+            if "migrations" in path.parts:
+                continue  # Alembic's generated scripts
+            text = path.read_text(encoding="utf-8")
+            pkg.modules[str(path.relative_to(root))] = text.count("\n")
+            here = _module_name(package, path, folder)
+            owner[here] = package
+            tree = ast.parse(text)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and _normalise(node.module):
+                    pkg.private += [f"{path.relative_to(root)}: {node.module}.{a.name}" for a in node.names
+                                    if a.name.startswith("_") and not a.name.startswith("__")]
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    n = (node.end_lineno or node.lineno) - node.lineno + 1
+                    if n > LONG:
+                        pkg.long.append(f"{path.relative_to(root)}:{node.lineno} {node.name} ({n})")
+            targets: set[str] = set()
+            for name in _imported(tree, here + (".__init__" if path.name == "__init__.py" else "")):
+                target = _normalise(name)
+                if target is None:
+                    continue
+                targets.add(target)
+            pkg.imports.update({p for p in (t.split(".")[0] for t in targets) if p != package})
+            graph[here] = targets
+    for package, pkg in packages.items():
+        pkg.cycles = _cycles({m: {t for t in ts if t in graph and owner.get(t) == package}
+                              for m, ts in graph.items() if owner[m] == package})
+    return packages
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def report(packages: dict[str, Package]) -> str:
+    lines = [f"{'package':12}{'modules':>8}{'lines':>8}  {'largest module':34}  imports (modules importing it)"]
+    for name, pkg in packages.items():
+        big = max(pkg.modules.items(), key=lambda kv: kv[1])
+        uses = ", ".join(f"{k} {v}" for k, v in sorted(pkg.imports.items())) or "nothing"
+        lines.append(f"{name:12}{len(pkg.modules):>8}{sum(pkg.modules.values()):>8}  "
+                     f"{big[0] + ' ' + str(big[1]):34}  {uses}")
+    back = [f"{a} -> {b}" for a, pkg in packages.items() for b in pkg.imports if b not in ALLOWED[a]]
+    lines.append("pointing back up or across: " + (", ".join(back) or "none"))
+    cycles = [" <-> ".join(c) for pkg in packages.values() for c in pkg.cycles]
+    lines.append("module import cycles (lazy imports included): " + ("; ".join(cycles) or "none"))
+    long = [f for pkg in packages.values() for f in pkg.long]
+    lines.append(f"functions over {LONG} lines: " + (", ".join(long) or "none"))
+    private = [f for pkg in packages.values() for f in pkg.private]
+    lines.append("private names imported across modules: " + (", ".join(private) or "none"))
+    return "\n".join(lines)
+
+
+def test_nothing_points_back_up() -> None:
+    packages = structure()
+    for name, pkg in packages.items():
+        assert set(pkg.imports) <= ALLOWED[name], f"{name} imports {sorted(set(pkg.imports) - ALLOWED[name])}"
+    assert packages["engine"].cycles == []
+
+
+def test_engine_functions_fit_in_mind() -> None:
+    engine = structure()["engine"]
+    assert engine.long == [] and engine.private == []
+
+
+def test_the_engine_imports_no_third_party_package() -> None:
+    """STYLE.md: the engine is pure Python."""
+    stdlib = set(sys.stdlib_module_names)
+    for path in (ROOT / "engine").rglob("*.py"):
+        for name in _imported(ast.parse(path.read_text(encoding="utf-8")), "engine.x"):
+            top = name.split(".")[0]
+            assert top in stdlib or top in ("remi", "engine", "") or name.startswith("engine"), f"{path}: {name}"
+
+
+if __name__ == "__main__":
+    print(report(structure(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT)))
