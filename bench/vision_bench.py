@@ -72,7 +72,7 @@ def main() -> None:
             pass
 
     res["onnx_scan_ms"] = _median_ms(scan, images)
-    res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im, check_orientation=False), images)
+    res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im), images)
     res["onnx_detector_ms"] = _median_ms(reader.detect, images)
 
     from remi.vision.train import offline

@@ -112,16 +112,6 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
     return out
 
 
-def _refused(reader, image) -> bool:
-    from remi.vision.errors import VisionError
-
-    try:
-        reader.read(image)
-    except VisionError:
-        return True
-    return False
-
-
 @dataclass(frozen=True)
 class Error:
     """One mistake on one photo: a tile read as another kind, missed, or a box on no tile."""
@@ -186,16 +176,13 @@ def error_kinds(errors: list[Error]) -> dict[str, int]:
     return out
 
 
-def evaluate(reader, photos, orientation: bool = True, errors: list[Error] | None = None, progress=None) -> dict:
+def evaluate(reader, photos, errors: list[Error] | None = None, progress=None) -> dict:
     """All metrics of a ``vision.reader.Reader`` on labelled photos.
 
-    With ``orientation``, also how often the upside-down check refuses a photo as taken, and
-    how often it catches the same photo turned 180 degrees. Each mistake is appended to
-    ``errors`` when given; ``progress(done, total, photo name)`` is told after each photo.
+    Each mistake is appended to ``errors`` when given; ``progress(done, total, photo name)`` is told after each photo.
     """
     from remi.vision.reader import decode, load_image
 
-    upright_refused = flipped_caught = 0
     per_class: dict[int, list] = {}
     n_gt_class: dict[int, int] = {}
     det_tp, det_scores, latencies = [], [], []
@@ -203,7 +190,7 @@ def evaluate(reader, photos, orientation: bool = True, errors: list[Error] | Non
     for done, (path, tiles, gt_boxes) in enumerate(photos, start=1):
         image = load_image(path)
         t0 = time.perf_counter()
-        reading = reader.read(image, check_orientation=False)
+        reading = reader.read(image)
         latencies.append((time.perf_counter() - t0) * 1000)
         gt_kinds = [t.code for t in tiles]
         pb = np.array([d.box for d in reading.detections]).reshape(-1, 4)
@@ -226,9 +213,6 @@ def evaluate(reader, photos, orientation: bool = True, errors: list[Error] | Non
         if tiles:  # the reader alone, on the labelled boxes
             codes = decode(reader.kinds(image, gt_boxes))
             reader_ok += sum(int(c == k) for c, k in zip(codes, gt_kinds))
-        if orientation:  # the upside-down check, on the photo as taken and turned round
-            upright_refused += int(_refused(reader, image))
-            flipped_caught += int(_refused(reader, image[::-1, ::-1]))
         if progress:
             progress(done, len(photos), Path(path).name)
     return {
@@ -238,7 +222,6 @@ def evaluate(reader, photos, orientation: bool = True, errors: list[Error] | Non
         **_ap_figures(per_class, n_gt_class, det_tp, det_scores, total),
         "reader_accuracy_on_labels": reader_ok / max(total, 1),
         "median_latency_ms": float(np.median(latencies)) if latencies else 0.0,
-        **({"upright_refused": upright_refused, "upside_down_caught": flipped_caught} if orientation else {}),
     }
 
 

@@ -1,9 +1,12 @@
 """Read the tiles in a photo with the shipped ONNX models (onnxruntime; no torch).
 
-Two stages: a single-class tile detector (YOLOv8n trained with Ultralytics, exported to ONNX)
-finds the tiles; a small CNN reads each crop's number and colour. The rack's own limits (at most
-two tiles of a kind, two jokers) are applied when decoding. Tiles come back in reading order:
-top row first, left to right.
+Two stages: a single-class tile detector (YOLOv8, trained with Ultralytics, exported to ONNX)
+finds the tiles; a small CNN reads each tile's number, colour and which way up it stands, from
+a crop cut along the tile's own corners (``vision.crops``), so a tile lying at any angle is
+read; the photo is never refused for how it was taken. The deck's limits (two of a kind, two
+jokers: ``engine.Rules``) are applied when decoding, and a read that needs a look is marked
+with the reason and its runner-up kinds, never dropped unseen. Tiles come back in reading
+order: top row first, left to right.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from remi.engine import ALL_KINDS, JOKER, Tile
+from remi.engine import ALL_KINDS, JOKER, Rules, Tile
 from remi.vision import crops
 from remi.vision.errors import VisionError
 
@@ -31,40 +34,77 @@ COPIES = 2  # at most two tiles of a kind, two jokers
 NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
 CONTAINED = 0.6  # a box with this share of its area inside a surer box is a second box on one tile
-NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is dropped
-UPSIDE_DOWN = 0.5  # the median tile's chance of standing turned round that refuses a photo
-UPSIDE_DOWN_ALONE = 0.9  # the same for a photo of one tile
+NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is not counted
+SURE_NOT_A_TILE = 0.9  # ... and from this on it is not listed either (carpet, veins, print)
+MAYBE_NOT_A_TILE = 0.25  # a counted tile this likely to be background is marked uncertain
+LOW_BOX = 0.1  # the detector's score down to which boxes are looked at when tiles are missing
+ALTERNATIVES = 3  # runner-up kinds listed with each tile
 
 
 @dataclass(frozen=True)
 class Detection:
+    """One tile read from a photo. ``uncertain`` says why the read needs a look ("" when it
+    does not); ``alternatives`` are the runner-up kinds with their chances; ``corners`` are
+    the tile's TL, TR, BR, BL as it stands (``crops.tile_corners``) and ``angle`` the way its
+    top points, in degrees clockwise from the photo's up (None from a reader without them)."""
     tile: Tile
     confidence: float  # how sure the reader is of the kind
     box: tuple[float, float, float, float]  # pixels of the original photo
     box_confidence: float  # the detector's score
+    corners: tuple[tuple[float, float], ...] | None = None
+    angle: float | None = None
+    uncertain: str = ""
+    alternatives: tuple[tuple[Tile, float], ...] = ()
 
     @property
     def low(self) -> bool:
-        return self.confidence < LOW_CONFIDENCE
+        return bool(self.uncertain) or self.confidence < LOW_CONFIDENCE
 
     def as_dict(self) -> dict:
-        return {"tile": str(self.tile), "confidence": round(self.confidence, 4),
-                "box": [round(v, 1) for v in self.box], "box_confidence": round(self.box_confidence, 4),
-                "low_confidence": self.low}
+        out = {"tile": str(self.tile), "confidence": round(self.confidence, 4),
+               "box": [round(v, 1) for v in self.box], "box_confidence": round(self.box_confidence, 4),
+               "low_confidence": self.low, "uncertain": self.uncertain or None,
+               "alternatives": [{"tile": str(t), "p": round(p, 4)} for t, p in self.alternatives]}
+        if self.corners is not None:
+            out["corners"] = [[round(x, 1), round(y, 1)] for x, y in self.corners]
+        if self.angle is not None:
+            out["angle"] = round(self.angle, 1)
+        return out
 
 
 @dataclass(frozen=True)
 class Reading:
+    """The tiles read (``detections``, in reading order) and the boxes set aside as probably
+    not tiles (``set_aside``, listed so that nothing is dropped unseen; not counted)."""
     detections: tuple[Detection, ...]
     width: int
     height: int
+    set_aside: tuple[Detection, ...] = ()
 
     @property
     def tiles(self) -> list[Tile]:
         return [d.tile for d in self.detections]
 
+    @property
+    def uncertain(self) -> list[tuple[int, Detection]]:
+        """The tiles that need a look, numbered from 1 as ``remi scan`` numbers them."""
+        return [(i, d) for i, d in enumerate(self.detections, 1) if d.low]
+
     def as_dict(self) -> dict:
-        return {"tiles": [d.as_dict() for d in self.detections], "width": self.width, "height": self.height}
+        return {"tiles": [d.as_dict() for d in self.detections], "width": self.width, "height": self.height,
+                "set_aside": [d.as_dict() for d in self.set_aside]}
+
+
+@dataclass(frozen=True)
+class Looks:
+    """What the reader makes of each box: kind probabilities (n, 53) by engine tile code, the
+    chance it is no tile (n,), the chance its crop shows it turned 180 degrees (n,), the
+    crops' corners (n, 4, 2) and the reader's embedding (n, d), or None."""
+    probs: np.ndarray
+    background: np.ndarray
+    turned: np.ndarray
+    corners: np.ndarray
+    embedding: np.ndarray | None
 
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
@@ -98,7 +138,17 @@ class Reader:
         self.conf = float(self.meta.get("conf", 0.25))
         self.iou = float(self.meta.get("iou", 0.5))
         self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
-        self.has_orientation = len(self.cls.get_outputs()) > 2
+        self.outputs = [o.name for o in self.cls.get_outputs()]
+        self.has_orientation = len(self.outputs) > 2
+        # readers up to v6 read an axis-aligned 40x40 crop; the oriented reader (vision.json
+        # "crop": {"kind": "corners"}) reads the tile from its corners, upright or turned
+        crop = self.meta.get("crop") or {}
+        self.oriented = crop.get("kind") == "corners"
+        self.crop = (int(crop.get("width", crops.WIDTH)), int(crop.get("height", crops.HEIGHT)),
+                     float(crop.get("margin", crops.ORIENTED_MARGIN)))
+        # an adapted models folder (vision.adapt) reads number and colour with its own heads
+        # on the reader's embedding
+        self.head = dict(np.load(Path(models) / self.meta["head"])) if self.meta.get("head") else None
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -136,55 +186,164 @@ class Reader:
         return drop_contained(*drop_specks(boxes.reshape(-1, 4), scores))
 
     # -- stage 2: kinds -------------------------------------------------------------------
-    def kinds(self, image: np.ndarray, boxes: np.ndarray, rotate180: bool = False) -> np.ndarray:
+    def boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The detector's boxes (n, 4), scores (n,) and corners (n, 4, 2); an axis-aligned
+        detector's corners are its boxes' (``crops.box_corners``)."""
+        out = self.detect(image)
+        boxes, scores = out[0], out[1]
+        corners = out[2] if len(out) > 2 else np.array([crops.box_corners(b) for b in boxes]).reshape(-1, 4, 2)
+        return boxes, scores, corners
+
+    def look(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None) -> Looks:
+        """Read every box (see ``Looks``). Corners default to the boxes' own."""
+        n = len(boxes)
+        if corners is None:
+            corners = np.array([crops.box_corners(b) for b in boxes]).reshape(-1, 4, 2)
+        if n == 0:
+            return Looks(np.zeros((0, 53), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32),
+                         np.zeros((0, 4, 2)), None)
+        if self.oriented:
+            w, h, m = self.crop
+            x = crops.batch_corners(image, corners, w, h, m)
+        else:
+            x = crops.batch(image, [tuple(b) for b in boxes])
+        out = dict(zip(self.outputs, self.cls.run(None, {self.cls.get_inputs()[0].name: x})))
+        pn, pc = out["number"], out["colour"]
+        emb = out.get("embedding")
+        if self.head is not None and emb is not None:
+            pn = _softmax(emb @ self.head["number_weight"].T + self.head["number_bias"])
+            pc = _softmax(emb @ self.head["colour_weight"].T + self.head["colour_bias"])
+        probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
+        background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
+        turned = out["orient"][:, 1] if "orient" in out else np.zeros(n, np.float32)
+        return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)
+
+    def kinds(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Probabilities (n, 53) over the tile kinds, indexed by engine tile code."""
-        return self.classify(image, boxes, rotate180)[0]
+        return self.look(image, boxes).probs
 
-    def classify(self, image: np.ndarray, boxes: np.ndarray, rotate180: bool = False) -> tuple[np.ndarray, ...]:
+    def classify(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
         """Per box: kind probabilities (n, 53), the chance it holds no tile at all (n,), and
-        the chance the tile stands upside down (n,).
+        the chance its crop shows the tile turned 180 degrees (n,); 0 for a reader without
+        the background class or the orientation head."""
+        looks = self.look(image, boxes, corners)
+        return looks.probs, looks.background, looks.turned
 
-        A reader without the background class (14 number outputs) or without the orientation
-        head says 0 for those. The kinds keep the background's share out: a box that may be
-        carpet reads less sure.
-        """
-        if len(boxes) == 0:
-            return np.zeros((0, 53), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32)
-        x = crops.batch(image, [tuple(b) for b in boxes], rotate180=rotate180)
-        pn, pc, *orient = self.cls.run(None, {self.cls.get_inputs()[0].name: x})
-        probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(len(x), 52)
-        background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(len(x), np.float32)
-        flipped = orient[0][:, 1] if orient else np.zeros(len(x), np.float32)
-        return np.concatenate([probs, pn[:, :1]], axis=1), background, flipped
-
-    def read(self, image: np.ndarray, check_orientation: bool = True) -> Reading:
+    def read(self, image: np.ndarray, expect: tuple[int, int] | None = None, rules: Rules | None = None) -> Reading:
+        """The tiles of a photo, each read whichever way it lies; nothing refused for how the
+        photo was taken. Boxes the reader holds to be no tile are set aside (listed, not
+        counted). ``expect`` (fewest, most), e.g. (14, 15) for a rack to check: when fewer
+        tiles are found, the likeliest set-aside boxes and the detector's weaker boxes are
+        counted too, marked uncertain; more than the most are all kept, the least sure marked.
+        ``rules`` give the copies of a kind and the jokers a deck holds (default Closed's)."""
         h, w = image.shape[:2]
-        boxes, scores = self.detect(image)
-        probs, background, flipped = self.classify(image, boxes)
-        tile = background < NOT_A_TILE  # the reader says the box holds no tile: drop it
-        boxes, scores, probs, flipped = boxes[tile], scores[tile], probs[tile], flipped[tile]
-        if check_orientation and self._upside_down(image, boxes, probs, flipped):
-            raise VisionError("the photo seems to be upside down: turn it the right way up and try again")
-        codes = decode(probs)
-        dets = [Detection(ALL_KINDS[c], float(probs[i, c]), tuple(float(v) for v in boxes[i]), float(scores[i]))
-                for i, c in enumerate(codes)]
-        return Reading(tuple(reading_order(dets)), w, h)
+        boxes, scores, corners = self.boxes(image)
+        looks = self.look(image, boxes, corners)
+        counted = looks.background < NOT_A_TILE
+        listed = ~counted & (looks.background < SURE_NOT_A_TILE)
+        notes = [""] * len(boxes)
+        if expect is not None and counted.sum() < expect[0]:
+            boxes, scores, looks, counted, listed, notes = self._fill(image, boxes, scores, looks, counted, listed,
+                                                                      notes, expect[0])
+        dets = self._detections(looks, boxes, scores, counted, notes, rules or Rules())
+        if expect is not None and len(dets) > expect[1]:
+            dets = _mark_extra(dets, expect[1])
+        aside = [_detection(looks, i, int(np.argmax(looks.probs[i])), boxes[i], scores[i],
+                            f"probably not a tile ({looks.background[i]:.0%} sure it is not)")
+                 for i in np.nonzero(listed)[0]]
+        return Reading(tuple(reading_order(dets)), w, h, tuple(reading_order(aside)))
 
-    def _upside_down(self, image: np.ndarray, boxes: np.ndarray, probs: np.ndarray, flipped: np.ndarray) -> bool:
-        """The tiles' vote: upside down when most of them read as turned round.
+    def _fill(self, image, boxes, scores, looks, counted, listed, notes, fewest):
+        """Count the likeliest set-aside boxes, then the detector's boxes down to LOW_BOX,
+        until there are ``fewest`` tiles; each one counted so is marked."""
+        short = fewest - int(counted.sum())
+        conf = self.conf
+        try:
+            self.conf = LOW_BOX
+            more, more_scores, more_corners = self.boxes(image)
+        finally:
+            self.conf = conf
+        if len(more) and len(boxes):
+            from remi.vision.evaluate import iou
 
-        A reader with the orientation head votes with it (one tile can tell, a 6 or a 9
-        cannot, so a lone tile needs a clear answer). An older reader compares how sure it
-        is of the crops as they are and turned round.
-        """
-        if len(boxes) == 0:
-            return False
-        if self.has_orientation:
-            return float(np.median(flipped)) > (UPSIDE_DOWN if len(boxes) > 1 else UPSIDE_DOWN_ALONE)
-        if len(boxes) < 3:
-            return False
-        turned = self.kinds(image, boxes, rotate180=True)
-        return bool(np.median(turned.max(1)) > np.median(probs.max(1)) + 0.1 and np.mean(turned.max(1) > probs.max(1)) > 0.7)
+            new = iou(more, boxes).max(1) < 0.3
+            more, more_scores, more_corners = more[new], more_scores[new], more_corners[new]
+        extra = self.look(image, more, more_corners)
+        boxes = np.concatenate([boxes, more]).reshape(-1, 4)
+        scores = np.concatenate([scores, more_scores])
+        looks = Looks(np.concatenate([looks.probs, extra.probs]), np.concatenate([looks.background, extra.background]),
+                      np.concatenate([looks.turned, extra.turned]), np.concatenate([looks.corners, extra.corners]),
+                      None if looks.embedding is None or extra.embedding is None
+                      else np.concatenate([looks.embedding, extra.embedding]))
+        counted = np.concatenate([counted, np.zeros(len(more), bool)])
+        listed = np.concatenate([listed, extra.background < SURE_NOT_A_TILE])
+        notes = notes + [""] * len(more)
+        candidates = [i for i in np.argsort(looks.background) if not counted[i] and looks.background[i] < SURE_NOT_A_TILE]
+        for i in candidates[:short]:
+            counted[i], listed[i] = True, False
+            notes[i] = f"counted to make {fewest} tiles: {looks.background[i]:.0%} likely no tile"
+        return boxes, scores, looks, counted, listed, notes
+
+    def _detections(self, looks: Looks, boxes, scores, counted, notes, rules: Rules) -> list[Detection]:
+        idx = np.nonzero(counted)[0]
+        probs = looks.probs[idx]
+        codes = decode(probs, rules.copies, rules.jokers)
+        dets = []
+        for j, (i, c) in enumerate(zip(idx, codes)):
+            note = notes[i]
+            best = int(np.argmax(probs[j]))
+            if not note and c != best:
+                note = f"read as {ALL_KINDS[best]}, but the deck holds only {rules.jokers if best == JOKER.code else rules.copies}"
+            if not note and looks.background[i] >= MAYBE_NOT_A_TILE:
+                note = f"may not be a tile ({looks.background[i]:.0%})"
+            if not note:
+                note = _doubt(probs[j], c, float(looks.turned[i]))
+            dets.append(_detection(looks, i, c, boxes[i], scores[i], note))
+        return dets
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _doubt(p: np.ndarray, code: int, turned: float) -> str:
+    """Why a read is uncertain ("" when it is not): a runner-up too close, or a 6 and a 9
+    of one colour with no clear up on the tile."""
+    order = np.argsort(-p)
+    second = int(order[1]) if order[0] == code else int(order[0])
+    a, b = ALL_KINDS[code], ALL_KINDS[second]
+    six_nine = {a.number, b.number} == {6, 9} and a.colour == b.colour and not a.is_joker and not b.is_joker
+    if six_nine and p[second] > 0.05 and 0.15 < turned < 0.85:
+        return f"6 or 9: the tile's up is unclear ({b} {p[second]:.0%})"
+    if p[code] < LOW_CONFIDENCE:
+        return f"unsure: {a} {p[code]:.0%}, {b} {p[second]:.0%}"
+    return ""
+
+
+def _angle(corners: np.ndarray, turned: float) -> float:
+    """Degrees clockwise from the photo's up to the tile's top."""
+    up = corners[0] + corners[1] - corners[2] - corners[3]
+    if turned > 0.5:
+        up = -up
+    return float(np.degrees(np.arctan2(up[0], -up[1])) % 360.0)
+
+
+def _detection(looks: Looks, i: int, code: int, box, score, note: str) -> Detection:
+    p = looks.probs[i]
+    alt = [int(k) for k in np.argsort(-p) if int(k) != code][:ALTERNATIVES]
+    return Detection(ALL_KINDS[code], float(p[code]), tuple(float(v) for v in box), float(score),
+                     tuple((float(x), float(y)) for x, y in looks.corners[i]), _angle(looks.corners[i], float(looks.turned[i])),
+                     note, tuple((ALL_KINDS[k], float(p[k])) for k in alt))
+
+
+def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
+    """More tiles than a rack holds: the least sure beyond ``most`` are marked (not dropped)."""
+    from dataclasses import replace
+
+    weakest = sorted(range(len(dets)), key=lambda i: dets[i].confidence * dets[i].box_confidence)[:len(dets) - most]
+    return [replace(d, uncertain=d.uncertain or f"more than {most} tiles: one of the least sure")
+            if i in weakest else d for i, d in enumerate(dets)]
 
 
 def drop_specks(boxes: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> tuple[np.ndarray, np.ndarray]:
@@ -232,26 +391,33 @@ def drop_contained(boxes: np.ndarray, scores: np.ndarray, share: float = CONTAIN
     return boxes[keep], scores[keep]
 
 
-def decode(probs: np.ndarray, copies: int = COPIES) -> list[int]:
-    """Most likely kinds with at most ``copies`` of each: extras move to their next best kind.
+def decode(probs: np.ndarray, copies: int = COPIES, jokers: int = COPIES) -> list[int]:
+    """Most likely kinds with at most ``copies`` of each numbered kind and ``jokers`` jokers
+    (a deck's limits, ``engine.Rules``): an extra copy moves to its next best kind, the least
+    sure copy first.
 
     >>> p = np.zeros((3, 53)); p[:, 6] = [0.9, 0.8, 0.7]; p[2, 7] = 0.2
     >>> decode(p)
     [6, 6, 7]
     """
     n = len(probs)
+    limit = np.full(53, copies)
+    limit[JOKER.code] = jokers
     order = np.argsort(-probs, axis=1)
     rank = np.zeros(n, int)
     codes = order[:, 0].copy()
     for _ in range(n * 53):
         counts = np.bincount(codes, minlength=53)
-        over = np.nonzero(counts > copies)[0]
+        over = np.nonzero(counts > limit)[0]
         if len(over) == 0:
             break
         k = over[0]
         members = np.nonzero(codes == k)[0]
         weakest = members[np.argmin(probs[members, k])]
         rank[weakest] += 1
+        if rank[weakest] >= 53:  # more boxes than the deck has tiles: the rest keep their best
+            limit[k] = n
+            continue
         codes[weakest] = order[weakest, rank[weakest]]
     return [int(c) for c in codes]
 

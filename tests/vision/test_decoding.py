@@ -45,3 +45,63 @@ def test_iou_and_ap():
     assert average_precision(np.array([True, True]), np.array([0.9, 0.8]), 2) == 1.0
     assert average_precision(np.array([False, True]), np.array([0.9, 0.8]), 1) == 0.5
     assert average_precision(np.array([], bool), np.array([]), 3) == 0.0
+
+
+def test_decode_follows_the_rules_jokers():
+    p = np.full((4, 53), 1e-4)
+    p[:, 52] = [0.9, 0.8, 0.7, 0.6]  # four boxes read as jokers
+    p[:, 0] = 0.05
+    assert decode(p).count(52) == 2  # Closed: two jokers
+    assert decode(p, jokers=4).count(52) == 4  # Simple rummy's deck holds four
+
+
+def test_decode_more_boxes_than_the_deck_ends():
+    p = np.random.default_rng(0).dirichlet(np.full(53, 0.1), size=120)
+    assert len(decode(p)) == 120
+
+
+def test_detection_keeps_its_keys_and_says_why_it_is_uncertain():
+    d = Detection(Tile.parse("r6"), 0.55, (0, 0, 40, 55), 0.9, ((0, 0), (40, 0), (40, 55), (0, 55)), 0.0,
+                  "6 or 9: the tile's up is unclear (r9 40%)", ((Tile.parse("r9"), 0.4),))
+    out = d.as_dict()
+    assert {"tile", "confidence", "box", "box_confidence", "low_confidence"} <= set(out)
+    assert out["uncertain"].startswith("6 or 9") and out["alternatives"] == [{"tile": "r9", "p": 0.4}]
+    assert out["corners"][2] == [40, 55] and out["angle"] == 0.0 and d.low
+    assert Detection(Tile.parse("r6"), 0.99, (0, 0, 1, 1), 0.9).as_dict()["uncertain"] is None
+
+
+def test_doubt_names_the_runner_up_and_six_or_nine():
+    from remi.vision.reader import _doubt
+
+    p = np.zeros(53)
+    six, nine = Tile.parse("b6").code, Tile.parse("b9").code
+    p[six], p[nine] = 0.6, 0.4
+    assert _doubt(p, six, turned=0.5).startswith("6 or 9")
+    assert _doubt(p, six, turned=0.02).startswith("unsure: b6 60%, b9 40%")
+    p[six], p[nine] = 0.97, 0.03
+    assert _doubt(p, six, turned=0.02) == ""
+
+
+def test_angle_points_to_the_tiles_top():
+    from remi.vision.reader import _angle
+
+    c = np.array([[0, 0], [40, 0], [40, 55], [0, 55]], float)  # standing upright
+    assert _angle(c, 0.1) == 0.0 and _angle(c, 0.9) == 180.0
+    side = np.array([[0, 40], [0, 0], [55, 0], [55, 40]], float)  # top to the left
+    assert _angle(side, 0.1) == 270.0
+
+
+def test_more_tiles_than_expected_are_marked_not_dropped(sample_photo):
+    from remi.vision.reader import Reader, load_image
+
+    reader = Reader()
+    image = load_image(sample_photo)
+    plain = reader.read(image)
+    few = reader.read(image, expect=(2, 3))
+    assert few.tiles == plain.tiles
+    marked = [d for d in few.detections if d.uncertain.startswith("more than 3 tiles")]
+    assert len(marked) == len(plain.detections) - 3
+    many = reader.read(image, expect=(len(plain.detections) + 5, len(plain.detections) + 6))
+    boxes = {d.box for d in plain.detections}
+    assert boxes <= {d.box for d in many.detections}
+    assert all(d.uncertain.startswith("counted to make") for d in many.detections if d.box not in boxes)

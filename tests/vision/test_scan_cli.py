@@ -141,10 +141,13 @@ def test_photo_without_tiles(tmp_path):
 
 
 @pytest.mark.parametrize("photo", sample_photos(), ids=lambda p: p.stem)
-def test_upside_down_photo_is_refused(tmp_path, photo):
+def test_upside_down_photo_is_read_not_refused(tmp_path, photo):
+    # orientation belongs to each tile, never a reason to refuse a photo (issue 17)
     flipped = tmp_path / "flipped.jpg"
     cv2.imwrite(str(flipped), cv2.rotate(cv2.imread(str(photo)), cv2.ROTATE_180))
-    _one_line_error(remi("scan", flipped), "upside down")
+    proc = remi("scan", flipped, "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert len(json.loads(proc.stdout)["tiles"]) == len(_expected(photo))
 
 
 @pytest.mark.parametrize("args, words", [

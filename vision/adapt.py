@@ -1,0 +1,262 @@
+"""Adapt the reader to a user's own tiles from their corrected photos (no torch).
+
+``remi vision adapt`` calls :func:`adapt`. The shipped reader's ONNX has an ``embedding``
+output (the 128 numbers its heads read); here the number and colour heads are fitted again,
+in numpy, on the embeddings of the user's tiles, starting from the shipped heads and pulled
+back towards them (an L2 penalty on the change), so kinds the user's photos do not show are
+read as before. The crops are cut as reading cuts them: from the detector's own boxes of the
+labelled tiles, turned 180 degrees and moved a little as a detector's boxes move. The
+detector's boxes that hold no labelled tile teach the "not a tile" class.
+
+Where the detector is what fails (tiles missed, or specks counted), its settings are
+calibrated on the same photos: the inference size (how large tiles look to it) and the score
+threshold, chosen by the tiles the whole reading gets right, ties to the shipped settings.
+
+The result is a models folder (``vision.json``, the ONNX files, ``adapted-head.npz``) that
+``Reader(models=DIR)`` reads; the shipped models stay the default.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from remi.engine import Tile
+from remi.vision import crops
+from remi.vision.errors import VisionError
+
+HEAD = "adapted-head.npz"
+COPIES = 6  # crops a labelled tile: as the detector cuts it, turned, and moved a little
+PULL = 0.05  # the L2 pull of the fitted heads back to the shipped ones, a crop
+STEPS = 300
+SIZES = (480, 640, 800, 960)  # detector inference sizes tried
+SCORES = (0.15, 0.25, 0.35)  # detector score thresholds tried
+
+Example = tuple[str, np.ndarray, Sequence[Tile], np.ndarray]
+Progress = Callable[[int, int, str], None] | None
+
+
+def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, progress: Progress = None,
+          seed: int = 0) -> dict:
+    """Fit the reader's heads (and the detector's settings) to labelled photos; write the
+    models folder ``out``. ``examples``: (name, BGR image, tiles, boxes (n, 4) in the image's
+    pixels). Returns the figures (JSON-able): photos, tiles, what changed, and the tiles the
+    whole reading gets right on the examples before and after."""
+    from remi.vision.reader import Reader, models_dir
+
+    base = Path(base or models_dir())
+    reader = Reader(base)
+    if "embedding" not in reader.outputs or not reader.meta.get("reader_head"):
+        raise VisionError(f"{base}: this reader cannot be adapted (no embedding output or head weights; "
+                          "it needs the oriented reader, v7 or later)")
+    examples = _checked(examples)
+    total = len(examples) + 3
+    step = _stepper(progress, total)
+    rng = np.random.default_rng(seed)
+    before = _score(reader, examples)
+    step("read as shipped")
+    emb, number, colour = [], [], []
+    for name, image, tiles, boxes in examples:
+        e, n, c = _tile_embeddings(reader, rng, image, tiles, boxes)
+        emb.append(e)
+        number.append(n)
+        colour.append(c)
+        step(f"crops of {name}")
+    head0 = dict(np.load(base / reader.meta["reader_head"]))
+    head = fit_heads(np.concatenate(emb), np.concatenate(number), np.concatenate(colour), head0)
+    reader.head = head
+    step("heads fitted")
+    settings = _calibrate(reader, examples)
+    after = _score(reader, examples)
+    _write(Path(out), base, reader.meta, head, settings, examples)
+    step("written")
+    return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
+            "crops": int(sum(len(n) for n in number)), "detector": settings,
+            "right_before": before, "right_after": after, "models": str(out)}
+
+
+def _checked(examples: Sequence[Example]) -> list[Example]:
+    out = []
+    for name, image, tiles, boxes in examples:
+        boxes = np.asarray(boxes, float).reshape(-1, 4)
+        if len(boxes) != len(tiles):
+            raise VisionError(f"{name}: {len(tiles)} tiles but {len(boxes)} boxes")
+        if image is None or image.ndim != 3:
+            raise VisionError(f"{name}: not a colour image")
+        out.append((name, image, list(tiles), boxes))
+    if not any(len(t) for _, _, t, _ in out):
+        raise VisionError("no labelled tiles to adapt to")
+    return out
+
+
+def _stepper(progress: Progress, total: int):
+    done = [0]
+
+    def step(what: str) -> None:
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total, what)
+
+    return step
+
+
+def _match(found: np.ndarray, truth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each labelled box, the detector box that covers it (IoU >= 0.5) or -1; and the
+    detector boxes that cover no labelled tile at all (IoU < 0.3)."""
+    from remi.vision.evaluate import iou
+
+    if len(found) == 0 or len(truth) == 0:
+        return np.full(len(truth), -1), np.ones(len(found), bool)
+    m = iou(truth, found)
+    pick = np.full(len(truth), -1)
+    used: set[int] = set()
+    for t in np.argsort(-m.max(1)):
+        for f in np.argsort(-m[t]):
+            if m[t, f] < 0.5:
+                break
+            if int(f) not in used:
+                pick[t] = int(f)
+                used.add(int(f))
+                break
+    return pick, m.max(0) < 0.3
+
+
+def _tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
+    """Embeddings and labels of an example's crops: each labelled tile ``COPIES`` times (cut
+    along the detector's box where it found the tile, else along the label's box), and the
+    detector's boxes of no tile."""
+    from remi.vision.classifier import BACKGROUND
+    from remi.vision.cropset import labels_of
+    from remi.vision.facecrops import jitter_corners
+
+    boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
+    pick, empty = _match(boxes, truth)
+    cut, number, colour = [], [], []
+    for tile, box, f in zip(tiles, truth, pick):
+        c0 = corners[f] if f >= 0 else crops.box_corners(box)
+        n, c = labels_of(tile)
+        for k in range(COPIES):
+            c1 = c0 if k == 0 else jitter_corners(rng, c0, 0.03)
+            cut.append(crops.turned(c1) if k % 2 else c1)
+            number.append(n)
+            colour.append(c)
+    for c0 in corners[empty]:
+        cut.append(c0)
+        number.append(BACKGROUND)
+        colour.append(-1)
+    if not cut:
+        return np.zeros((0, 128), np.float32), np.zeros(0, int), np.zeros(0, int)
+    looks = reader.look(image, np.zeros((len(cut), 4)), np.array(cut))
+    return looks.embedding, np.array(number), np.array(colour)
+
+
+def _boxes_at(reader, image, conf: float):
+    keep = reader.conf
+    try:
+        reader.conf = conf
+        return reader.boxes(image)
+    finally:
+        reader.conf = keep
+
+
+def fit_heads(emb: np.ndarray, number: np.ndarray, colour: np.ndarray, head0: dict, pull: float = PULL,
+              steps: int = STEPS) -> dict:
+    """Multinomial logistic heads on the embeddings, started at ``head0`` and pulled back to
+    it by ``pull`` x (number of crops) x the squared change (Adam, full batch, numpy).
+
+    >>> rng = np.random.default_rng(0)
+    >>> h0 = {"number_weight": np.zeros((15, 4)), "number_bias": np.zeros(15),
+    ...       "colour_weight": np.zeros((4, 4)), "colour_bias": np.zeros(4)}
+    >>> x = np.eye(4)[[0, 1, 2, 3] * 5] + rng.normal(0, 0.05, (20, 4))
+    >>> h = fit_heads(x, np.array([1, 2, 3, 4] * 5), np.array([0, 1, 2, 3] * 5), h0, pull=0.001)
+    >>> (x @ h["number_weight"].T + h["number_bias"]).argmax(1)[:4].tolist()
+    [1, 2, 3, 4]
+    """
+    out = {k: np.asarray(v, np.float64).copy() for k, v in head0.items()}
+    for name, y in (("number", number), ("colour", colour)):
+        keep = y >= 0
+        if keep.any():
+            w, b = _fit(emb[keep].astype(np.float64), y[keep], out[f"{name}_weight"], out[f"{name}_bias"], pull, steps)
+            out[f"{name}_weight"], out[f"{name}_bias"] = w, b
+    return {k: v.astype(np.float32) for k, v in out.items()}
+
+
+def _fit(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray, pull: float, steps: int):
+    n, k = len(x), len(b0)
+    onehot = np.eye(k)[y]
+    w, b = w0.copy(), b0.copy()
+    mw, vw, mb, vb = (np.zeros_like(w), np.zeros_like(w), np.zeros_like(b), np.zeros_like(b))
+    lr, beta1, beta2 = 0.01, 0.9, 0.999
+    for t in range(1, steps + 1):
+        z = x @ w.T + b
+        z -= z.max(1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(1, keepdims=True)
+        g = (p - onehot) / n
+        gw = g.T @ x + pull * (w - w0)
+        gb = g.sum(0) + pull * (b - b0)
+        for param, grad, m, v in ((w, gw, mw, vw), (b, gb, mb, vb)):
+            m *= beta1
+            m += (1 - beta1) * grad
+            v *= beta2
+            v += (1 - beta2) * grad * grad
+            param -= lr * (m / (1 - beta1 ** t)) / (np.sqrt(v / (1 - beta2 ** t)) + 1e-8)
+    return w, b
+
+
+def _score(reader, examples) -> int:
+    """Tiles of the examples the whole reading gets right (a box at IoU >= 0.5, the right
+    kind), less the boxes it counts that hold no labelled tile."""
+    from remi.vision.evaluate import _match as match
+
+    right = extra = 0
+    for _, image, tiles, truth in examples:
+        reading = reader.read(image)
+        pb = np.array([d.box for d in reading.detections]).reshape(-1, 4)
+        pk = np.array([d.tile.code for d in reading.detections], int)
+        ps = np.array([d.confidence * d.box_confidence for d in reading.detections])
+        tp, used = match(pb, pk, ps, truth, [t.code for t in tiles], 0.5)
+        right += int(used.sum())
+        extra += int(len(pk) - tp.sum())
+    return right - extra
+
+
+def _calibrate(reader, examples) -> dict:
+    """The detector's inference size and score threshold that read the examples best; the
+    shipped ones unless another is strictly better."""
+    best = (_score(reader, examples), reader.imgsz, reader.conf)
+    shipped = (reader.imgsz, reader.conf)
+    if reader.rect:  # a detector with free input size can look at the photo larger or smaller
+        for size in SIZES:
+            for conf in SCORES:
+                if (size, conf) == shipped:
+                    continue
+                reader.imgsz, reader.conf = size, conf
+                s = _score(reader, examples)
+                if s > best[0]:
+                    best = (s, size, conf)
+    reader.imgsz, reader.conf = best[1], best[2]
+    return {"imgsz": int(best[1]), "conf": float(best[2]), "shipped_imgsz": int(shipped[0]),
+            "shipped_conf": float(shipped[1])}
+
+
+def _write(out: Path, base: Path, meta: dict, head: dict, settings: dict, examples) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for key in ("detector", "reader"):
+        src, dst = base / meta[key], out / meta[key]
+        if src.resolve() != dst.resolve():
+            shutil.copy(src, dst)
+    np.savez(out / HEAD, **head)
+    new = {k: v for k, v in meta.items() if k != "detector_pt"}
+    new.update({"head": HEAD, "imgsz": settings["imgsz"], "conf": settings["conf"],
+                "adapted": {"from": str(base), "photos": [name for name, _, _, _ in examples],
+                            "tiles": int(sum(len(t) for _, _, t, _ in examples)),
+                            "when": time.strftime("%Y-%m-%d %H:%M")}})
+    if meta.get("reader_head") and (base / meta["reader_head"]).exists():
+        shutil.copy(base / meta["reader_head"], out / meta["reader_head"])
+    (out / "vision.json").write_text(json.dumps(new, indent=2) + "\n")
