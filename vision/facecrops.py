@@ -196,3 +196,53 @@ def make(n: int, seed: int, split: str = "train", background_share: float = 0.1,
         if progress and (i + 1) % 1000 == 0:
             progress(i + 1, n)
     return X, N, C, F
+
+
+def table(rng: np.random.Generator, edition: tilefaces.Edition, tiles, width: int = 1000, height: int = 750,
+          tile_height: float | None = None, scatter: float = 0.0, photos: list[np.ndarray] | None = None):
+    """A photo of ``tiles`` of one edition laid in rows on a table (a rack's worth or a
+    table's), each row at its own small tilt, ``scatter`` of the tiles turned any way.
+    Returns (BGR image, boxes (n, 4), corners (n, 4, 2) TL TR BR BL of each tile as it
+    stands); tiles that do not fit are left out of both (the lists stay in step)."""
+    img = _surface(rng, width, height, photos)
+    th = tile_height or height * rng.uniform(0.09, 0.16)
+    taken = np.zeros((height, width), bool)
+    boxes, corners = [], []
+    per_row = max(1, int(width * 0.85 // (th * 0.8)))
+    rows = [list(tiles[i:i + per_row]) for i in range(0, len(tiles), per_row)]
+    y = height / 2 - (len(rows) - 1) * th * 0.65
+    kept = []
+    for row in rows:
+        tilt = rng.normal(0, 5)
+        x = width / 2 - (len(row) - 1) * th * 0.4
+        for tile in row:
+            face = tilefaces.render(tile, edition, rng, int(th))
+            angle = rng.uniform(0, 360) if rng.random() < scatter else tilt + rng.normal(0, 2)
+            c = _lay(img, taken, face, (x + rng.normal(0, th * 0.02), y + (x - width / 2) * np.tan(np.deg2rad(-tilt))), angle)
+            if c is not None:
+                corners.append(c)
+                boxes.append((*c.min(0), *c.max(0)))
+                kept.append(tile)
+            x += th * 0.8
+        y += th * 1.3
+    img = _light(rng, img, int(th))
+    return img, kept, np.array(boxes, float).reshape(-1, 4), np.array(corners, float).reshape(-1, 4, 2)
+
+
+def _lay(img: np.ndarray, taken: np.ndarray, face: tilefaces.Face, centre, angle: float):
+    """Paste a face turned by ``angle`` degrees (clockwise) at ``centre`` unless it would cover
+    another tile or leave the photo; its corners, or None."""
+    h, w = face.image.shape[:2]
+    M = cv2.getRotationMatrix2D((w / 2, h / 2), -angle, 1.0)
+    M[:, 2] += np.array(centre) - (w / 2, h / 2)
+    H, W = taken.shape
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], float) @ M[:, :2].T + M[:, 2]
+    if corners.min() < 0 or corners[:, 0].max() >= W or corners[:, 1].max() >= H:
+        return None
+    mask = cv2.warpAffine(face.mask, M, (W, H)) > 127
+    if (taken & mask).sum() > 0.02 * mask.sum():
+        return None
+    warped = cv2.warpAffine(face.image, M, (W, H))
+    img[mask] = warped[mask]
+    taken |= mask
+    return corners

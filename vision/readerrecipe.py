@@ -88,7 +88,7 @@ def stage_train(args) -> None:
     x, n, c, f = (np.concatenate([p[i] for p in parts]) for i in range(4))
     val = {name: load(spec)[:3] for name, spec in (v.split("=", 1) for v in args.val)}
     _log(f"train {args.out}: {len(x)} crops ({int((n == 14).sum())} of no tile, {int((f >= 0).sum())} with a known up)")
-    classifier.train_oriented(x, n, c, f, Path(args.out), epochs=args.epochs, lr=args.lr, seed=args.seed,
+    classifier.train_oriented(x, n, c, f, Path(args.out), epochs=args.epochs, lr=args.lr, seed=args.seed, batch=args.batch,
                               init=Path(args.init) if args.init else None, val=val, log=_log)
 
 
@@ -115,6 +115,39 @@ def stage_export(args) -> None:
     meta.pop("crop_size", None)
     (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
     _log(f"exported {out}")
+
+
+def stage_turn(args) -> None:
+    """A session's photos turned by 90, 180 or 270 degrees, as a labelled folder
+    (``images/``, ``labels/`` with tile-code boxes) for ``remi vision eval``; under out/, never
+    in the repository (the photos are CC BY 4.0 data read in place)."""
+    import cv2
+
+    turn = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}[args.degrees]
+    out = Path(args.out)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(parents=True, exist_ok=True)
+    for p in realdata.load((args.session,)):
+        img = cv2.rotate(cv2.imread(str(p.path)), turn)
+        h, w = img.shape[:2]
+        lines = []
+        for t in p.tiles:
+            pts = _turn_points(t.polygon, args.degrees, p.width, p.height)
+            (x1, y1), (x2, y2) = pts.min(0), pts.max(0)
+            lines.append(f"{t.tile.code} {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} {(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}")
+        cv2.imwrite(str(out / "images" / (p.path.stem + ".png")), img)
+        (out / "labels" / (p.path.stem + ".txt")).write_text("\n".join(lines) + "\n")
+    _log(f"turned {args.session} by {args.degrees} into {out}")
+
+
+def _turn_points(pts: np.ndarray, degrees: int, w: int, h: int) -> np.ndarray:
+    """Points of a w x h photo where they land when it is turned clockwise by ``degrees``."""
+    x, y = pts[:, 0], pts[:, 1]
+    if degrees == 90:
+        return np.stack([h - y, x], 1)
+    if degrees == 180:
+        return np.stack([w - x, h - y], 1)
+    return np.stack([y, w - x], 1)
 
 
 def _imread(path):
@@ -149,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("data", nargs="+")
     t.add_argument("--epochs", type=int, default=6)
     t.add_argument("--lr", type=float, default=3e-3)
+    t.add_argument("--batch", type=int, default=128)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--init")
     t.add_argument("--val", action="append", default=[], help="NAME=FILE[:K], printed after each epoch")
@@ -156,9 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("state")
     e.add_argument("out")
     e.add_argument("--detector", required=True)
+    u = sub.add_parser("turn")
+    u.add_argument("out")
+    u.add_argument("--session", required=True)
+    u.add_argument("--degrees", type=int, choices=(90, 180, 270), required=True)
     args = p.parse_args(argv)
     {"synth": stage_synth, "real": stage_real, "mine": stage_mine, "train": stage_train,
-     "export": stage_export}[args.stage](args)
+     "export": stage_export, "turn": stage_turn}[args.stage](args)
     return 0
 
 

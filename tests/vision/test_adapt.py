@@ -1,0 +1,89 @@
+"""vision.adapt: the reader fitted to a user's own set from corrected photos, without torch."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from remi.engine import ALL_KINDS
+from remi.vision import adapt, facecrops, tilefaces
+from remi.vision.errors import VisionError
+from remi.vision.reader import MODELS, Reader
+from tests.vision.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    reader = Reader(MODELS)
+    if "embedding" not in reader.outputs:
+        pytest.skip("the shipped reader has no embedding output (a reader before v7)")
+    return reader
+
+
+# A set whose orange is printed nearly red and whose blue is a dark teal: the shipped reader
+# has seen neither ink (the test pool's anchors are held out, and these are further out).
+ODD = tilefaces.Edition("odd", "test", "dejavu-serif-bold", 1.0, 0.3, 0.34, 0.85,
+                        (tilefaces.hsv_bgr(30, 0.3, 0.2), tilefaces.hsv_bgr(170, 0.8, 0.38),
+                         tilefaces.hsv_bgr(350, 0.85, 0.75), tilefaces.hsv_bgr(14, 0.95, 0.9)),
+                        "underline", "clown", (tilefaces.hsv_bgr(350, 0.85, 0.75),),
+                        tilefaces.hsv_bgr(0, 0.0, 0.86), 0.05, 0.1, 0.68, "dots")
+
+
+def _photos(seed: int, count: int):
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        tiles = [ALL_KINDS[k] for k in rng.choice(53, 15, replace=False)]
+        img, kept, boxes, _ = facecrops.table(rng, ODD, tiles, scatter=0.3)
+        out.append((f"odd-{seed}-{i}", img, kept, boxes))
+    return out
+
+
+def _right(reader, photos) -> int:
+    return adapt._score(reader, [(n, im, t, b) for n, im, t, b in photos])
+
+
+def test_adapting_to_two_photos_reads_the_others_better(shipped, tmp_path):
+    train, test = _photos(1, 2), _photos(2, 4)
+    figures = adapt.adapt(train, tmp_path / "mine")
+    assert figures["photos"] == 2 and figures["right_after"] >= figures["right_before"]
+    adapted = Reader(tmp_path / "mine")
+    assert adapted.head is not None
+    before, after = _right(shipped, test), _right(adapted, test)
+    assert after > before, (before, after)
+    # the shipped models are untouched: the default reader reads as before
+    assert _right(Reader(MODELS), test) == before
+    meta = json.loads((tmp_path / "mine" / "vision.json").read_text())
+    assert meta["head"] == adapt.HEAD and meta["adapted"]["photos"] == [n for n, *_ in train]
+
+
+def test_adapt_runs_without_torch(shipped, tmp_path):
+    code = ("import sys; sys.modules['torch'] = None\n"
+            "import numpy as np\n"
+            "from remi.vision import adapt\n"
+            "from tests.vision.test_adapt import _photos\n"
+            f"print(adapt.adapt(_photos(3, 1), {str(tmp_path / 'm')!r})['photos'])\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().endswith("1")
+
+
+def test_bad_examples_are_refused_in_one_line(shipped, tmp_path):
+    name, img, tiles, boxes = _photos(4, 1)[0]
+    with pytest.raises(VisionError, match="tiles but"):
+        adapt.adapt([(name, img, tiles, boxes[:-1])], tmp_path / "a")
+    with pytest.raises(VisionError, match="no labelled tiles"):
+        adapt.adapt([(name, img, [], np.zeros((0, 4)))], tmp_path / "b")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_fit_heads_keeps_unseen_kinds_near_the_shipped_heads():
+    rng = np.random.default_rng(0)
+    h0 = {"number_weight": rng.normal(0, 1, (15, 8)), "number_bias": np.zeros(15),
+          "colour_weight": rng.normal(0, 1, (4, 8)), "colour_bias": np.zeros(4)}
+    x = rng.normal(0, 1, (60, 8))
+    h = adapt.fit_heads(x, np.full(60, 3), np.full(60, 1), h0)
+    change = np.abs(h["number_weight"] - h0["number_weight"]).sum(1)
+    assert change[3] == change.max()  # the class taught moves most
