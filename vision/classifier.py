@@ -91,9 +91,10 @@ def _augment(x, gen):
 def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, epochs: int = 8,
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
-          init: Path | None = None) -> Path:
+          init: Path | None = None, progress=None) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
-    (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch."""
+    (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
+    ``progress(done, total, what)`` is told after each batch."""
     import torch
     import torch.nn.functional as F
 
@@ -133,6 +134,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
             sched.step()
             tot += loss.item() * len(idx)
             seen += len(idx)
+            if progress is not None:
+                progress(epoch * steps // epochs + i // batch + 1, steps, f"epoch {epoch + 1}/{epochs}")
         msg = f"epoch {epoch + 1}/{epochs} loss {tot / seen:.3f} {time.time() - t0:.0f}s"
         if val is not None:
             acc = evaluate(net, *val)
@@ -231,7 +234,7 @@ def _augment_oriented(x, gen):
 
 def train_oriented(x: np.ndarray, number: np.ndarray, colour: np.ndarray, flipped: np.ndarray, out: Path, *,
                    epochs: int = 8, batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 1,
-                   val: dict | None = None, log=print, init: Path | None = None) -> Path:
+                   val: dict | None = None, log=print, init: Path | None = None, progress=None) -> Path:
     """Train the oriented reader on uint8 NHWC BGR crops and save its state dict to ``out``.
 
     Labels: number (14 = not a tile), colour (-1: none), flipped (1 = the crop shows the tile
@@ -241,6 +244,7 @@ def train_oriented(x: np.ndarray, number: np.ndarray, colour: np.ndarray, flippe
     ``out`` (``.ckpt``): a run stopped between epochs resumes from there. ``val``: name ->
     (x, number, colour) sets printed after each epoch, for the record (nothing is chosen on
     them: the last epoch is the result). ``init``: a state dict to start from.
+    ``progress(done, total, what)`` is told after each batch.
     """
     import torch
     import torch.nn.functional as F
@@ -291,6 +295,8 @@ def train_oriented(x: np.ndarray, number: np.ndarray, colour: np.ndarray, flippe
             sched.step()
             tot += loss.item() * len(idx)
             seen += len(idx)
+            if progress is not None:
+                progress(epoch * per_epoch + i // batch + 1, epochs * per_epoch, f"epoch {epoch + 1}/{epochs}")
         msg = f"epoch {epoch + 1}/{epochs} loss {tot / seen:.3f} {time.time() - t0:.0f}s"
         for name, (vx, vn, vc) in (val or {}).items():
             acc = evaluate_oriented(net, vx, vn, vc)
