@@ -121,10 +121,14 @@ def _reader(web: Any) -> Any:
 
 
 def read_shot(web: Any, data: bytes, name: str) -> Shot:
-    """Check, store and read one upload (the slow part: decoding and the two models)."""
+    """Check, store and read one upload (the slow part: decoding and the two models).
+
+    The photo is decoded as ``remi scan`` decodes it (``vision.images.load_photo``: EXIF
+    applied, a large JPEG decoded reduced), read, and its boxes given in the photo's pixels.
+    """
     import cv2
 
-    from remi.vision.reader import load_image
+    from remi.vision.images import load_photo, to_photo_pixels
 
     _, suffix = kind_of(data)
     check_pixels(data)
@@ -132,17 +136,19 @@ def read_shot(web: Any, data: bytes, name: str) -> Shot:
     path = web.photos.folder / f"{pid}{suffix}"
     path.write_bytes(data)
     try:
-        image = load_image(path)
-        reading = _reader(web).read(image)
+        photo = load_photo(path)
+        reading = to_photo_pixels(_reader(web).read(photo.image), photo)
     except Exception:
         path.unlink(missing_ok=True)
         raise
+    image = photo.image
     h, w = image.shape[:2]
-    scale = min(1.0, SHOWN / max(h, w))
-    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
+    shrink = min(1.0, SHOWN / max(h, w))
+    small = cv2.resize(image, (round(w * shrink), round(h * shrink)), interpolation=cv2.INTER_AREA) if shrink < 1 else image
     ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 82])
     if not ok:
         raise RemiError("the photo could not be shown")
+    scale = small.shape[1] / photo.width  # shown pixels per photo pixel
     detections = []
     for d in reading.detections:
         corners = getattr(d, "corners", None)
@@ -150,7 +156,7 @@ def read_shot(web: Any, data: bytes, name: str) -> Shot:
                            "box": [round(v * scale, 1) for v in d.box],
                            "photo_box": [round(v, 1) for v in d.box],
                            "points": " ".join(f"{x * scale:.1f},{y * scale:.1f}" for x, y in corners) if corners else None})
-    shot = Shot(pid, path, name, jpeg.tobytes(), w, h, scale, detections)
+    shot = Shot(pid, path, name, jpeg.tobytes(), photo.width, photo.height, scale, detections)
     web.photos.add(shot)
     return shot
 
@@ -173,17 +179,12 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
 
 
 def keep_for_adapt(shot: Shot, tiles: list[Tile | None]) -> Path:
-    """The photo and its corrected tiles, kept where ``remi vision adapt`` learns from."""
-    from remi.vision.labels import keep, truth_dict
+    """The photo and its corrected tiles, kept where ``remi vision adapt`` learns from
+    (``vision.labels``' kept corrections); a box marked "not a tile" is left out."""
+    from remi.vision.labels import keep_example
 
     pairs = [(t, d["photo_box"]) for t, d in zip(tiles, shot.detections) if t is not None]
-    target = shot.path.with_name(Path(shot.name).stem[:40] or "photo")
-    target = target.with_suffix(shot.path.suffix)
-    shutil.copyfile(shot.path, target)
-    try:
-        return keep(target, truth_dict([t for t, _ in pairs], [tuple(b) for _, b in pairs]))
-    finally:
-        target.unlink(missing_ok=True)
+    return keep_example(shot.path, [t for t, _ in pairs], [b for _, b in pairs], name=shot.name or "photo.jpg")
 
 
 def check_view(tiles: list[Tile], variant: str, atu_text: str) -> dict[str, Any]:

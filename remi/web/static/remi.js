@@ -121,17 +121,18 @@ function initHand() {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const mine = ++seq;
-      if (draftKey) saveDraft(form, draftKey);
       try {
         const r = await fetch(form.dataset.check, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
         const data = await r.json();
         if (mine === seq) showCheck(form, data);
-      } catch (e) { /* offline for a moment: the confirm step checks again */ }
+      } catch (e) { if (mine === seq) setTimeout(check, 1000); /* offline for a moment: ask again */ }
     }, 180);
   };
-  form.addEventListener("input", () => { update(); check(); });
-  form.addEventListener("change", () => { update(); check(); });
-  form.addEventListener("submit", () => { if (draftKey) saveDraft(form, draftKey); });
+  // The draft is saved at once (not after the check's pause): a tap on "photo" leaves the page.
+  const changed = () => { if (draftKey) saveDraft(form, draftKey); update(); check(); };
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  if (draftKey) window.addEventListener("pagehide", () => saveDraft(form, draftKey));
   update();
   check();
 }
@@ -168,7 +169,9 @@ function restoreDraft(form, key) {
   for (const [k, v] of Object.entries(data)) {
     const els = form.querySelectorAll(`[name="${CSS.escape(k)}"]`);
     els.forEach(el => {
-      if (el.type === "radio") { if (!given.has(k) && !given.has("closer")) el.checked = el.value === v; }
+      // A mode whose tiles came in the address (a photo's) stays as the server set it.
+      const owner = k === "board_mode" ? "board" : k.startsWith("rack_mode_") ? "rack_" + k.slice(10) : k;
+      if (el.type === "radio") { if (!given.has(k) && !given.has(owner)) el.checked = el.value === v; }
       else if (el.type === "checkbox") el.checked = v === el.value;
       else if (!given.has(k) && (el.value === "" || el.defaultValue === el.value)) el.value = v;
     });

@@ -1,0 +1,30 @@
+"""The tutor's page through HTTP: the same advice and reasons as `remi advise`."""
+
+from __future__ import annotations
+
+import html
+
+from tests.web.conftest import Server, csrf, errors_on
+
+RACK = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
+
+
+def test_the_page_gives_remi_advises_advice(server: Server, remi) -> None:
+    phone = server.phone()
+    fields = {"csrf": csrf(phone), "variant": "closed", "rack": RACK, "drawn": "k13", "atu": "b8",
+              "name_0": "Ana", "name_1": "Dan", "me": "0", "row_0": "y8 b5", "row_1": "r9"}
+    r = phone.post("/tutor", data=fields)
+    assert r.status_code == 200
+    cli = remi("advise", RACK, "--drawn", "k13", "--atu", "b8", "--seats", "Ana,Dan", "--me", "Ana", "--row",
+               "Ana=y8 b5", "--row", "Dan=r9", "--json", db=False)
+    advice = __import__("json").loads(cli.out)
+    assert html.escape(advice["explanation"], quote=True) in r.text
+    assert f'title="{advice["advice"][0]["discard"]}"' in r.text.split('class="best"')[1][:200]
+
+
+def test_bad_tutor_input_is_one_line(server: Server) -> None:
+    phone = server.phone()
+    r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "closed", "rack": "r3 r4 zz"})
+    assert r.status_code == 400 and any("zz" in e for e in errors_on(r.text))
+    r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "closed", "rack": ""})
+    assert r.status_code == 400 and any("give your rack" in e for e in errors_on(r.text))
