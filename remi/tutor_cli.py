@@ -6,6 +6,7 @@ The tutor itself is imported inside the command, so ``remi --help`` stays fast.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -15,7 +16,21 @@ EXAMPLE = (
     "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13\n\n"
     "  remi advise \"k2 k5 k9 b3 b4 b11 r7 r7 r8 y1 y6 y12 * k13\" --atu b8 --seats Ana,Dan,Ion "
     "--me Ana --row Ana=\"k4 b5\" --row Dan=\"r6 r9\" --took Dan=\"y12\" --json\n\n"
-    "  remi advise --variant simple \"7h 8h 9h Js Jh Jc 2c 3c 5c As Ad Ac 10d\" --row pile=\"Kd 4c\""
+    "  remi advise --variant simple \"7h 8h 9h Js Jh Jc 2c 3c 5c As Ad Ac 10d\" --row pile=\"Kd 4c\"\n\n"
+    "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13 --rules house.toml"
+)
+
+#: what the table's columns mean: one line under it (under 100 columns), each at length with --explain
+LEGEND = "steps: tiles missing · live outs: unseen helpers · feed risk: neighbour uses it (--explain)"
+EXPLAIN = (
+    "steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw closes).",
+    "live outs: the copies not yet seen (not on your rack, in a row, the atu or taken) of the tiles that would bring "
+    "you a step nearer.",
+    "close in 3: the chance that your next 3 draws bring the close, if nobody closes first; an atu that fills the last "
+    "gap makes it sure (CR-19).",
+    "feed risk: the chance your left neighbour takes the tile from their row and uses it, from what they took, threw "
+    "and left lying.",
+    "The throws come best first: the fewest steps, then the best chance to close with the least feed risk.",
 )
 
 
@@ -43,11 +58,14 @@ def advise_cmd(
     took: Annotated[Optional[list[str]], typer.Option(
         "--took", help="What another player took from their row this hand (Simple: from the pile): "
                        "NAME=\"tiles, oldest first\" (repeat it).")] = None,
-    seats: Annotated[Optional[str], typer.Option("--seats", help="The players in the order of play: Ana,Dan,Ion.")] = None,
-    me: Annotated[Optional[str], typer.Option("--me", help="Which seat is yours (default: the first).")] = None,
+    seats: Annotated[Optional[str], typer.Option(
+        "--seats", help="The players in the order of play: Ana,Dan,Ion (needed for any row but yours).")] = None,
+    me: Annotated[Optional[str], typer.Option("--me", help="Which of --seats is yours (default: the first).")] = None,
     drawn: Annotated[Optional[str], typer.Option("--drawn", help="The tile you just drew (then: what to throw).")] = None,
     source: Annotated[Optional[str], typer.Option(
         "--from", help="Where the drawn tile came from: row, stock, atu, pile or tournante.")] = None,
+    rules_file: Annotated[Optional[Path], typer.Option("--rules", help="TOML file of house options (see README).")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Say what each column of the table means.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")] = False,
 ) -> None:
     """What to draw, what to throw, and why: each throw ranked by steps to close, live outs,
@@ -60,12 +78,14 @@ def advise_cmd(
         raise fail("--from needs --drawn (the tile you drew)")
     rows = _rows(row or [])
     taken = _rows(took or [], "--took")
+    from remi.engine import Rules
     from remi.tutor.advice import advise  # the submodule: works with any install of the package
 
     with user_errors():
         try:
+            rules = Rules.load(rules_file, variant=variant) if rules_file else None
             result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seats, me=me,
-                            drawn=drawn, source=source, took=taken or None)
+                            drawn=drawn, source=source, took=taken or None, rules=rules)
         except (ValueError, OSError):
             raise
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
@@ -73,10 +93,10 @@ def advise_cmd(
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    _render(result)
+    _render(result, explain)
 
 
-def _render(result: dict) -> None:
+def _render(result: dict, explain: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -96,6 +116,8 @@ def _render(result: dict) -> None:
             table.add_row(a["discard"], str(a["steps"]), str(a["outs"]), f"{100 * a['p_close']:.0f}%",
                           f"{100 * a['feed_risk']:.0f}%")
         console.print(table)
+        for line in EXPLAIN if explain else (LEGEND,):
+            console.print(line, style="dim")
     console.print(result["explanation"])
 
 

@@ -21,29 +21,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from remi.engine import Rules, Tile
-
-if TYPE_CHECKING:  # the View is tutor.policy's; only its fields are read here
-    from remi.tutor.policy import View
+from remi.engine import Tile
+from remi.tutor.view import View, live_copies, unseen_total
 
 #: The share of a pair's weight kept for each passed-over tile that would have completed it.
 VETO = 0.25
 #: The passes counted as recent: the last few of my throws they left lying.
 RECENT = 4
-
-
-def live_copies(code: int, rules: Rules, seen_cnt: Sequence[int]) -> int:
-    """Copies of a kind not seen: the deck's (2, or the jokers) less those face up or held."""
-    total = rules.jokers if code == 52 else rules.copies
-    return max(0, total - seen_cnt[code])
-
-
-def unseen_total(view: View, seen_cnt: Sequence[int]) -> int:
-    """The tiles not seen: on other racks or in the stock (at least 1)."""
-    deck = 52 * view.rules.copies + view.rules.jokers
-    return max(1, deck - sum(seen_cnt))
 
 
 def _run_code(pos: int, c: int) -> int:

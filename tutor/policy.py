@@ -11,51 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from remi.engine import Rules, Tile, tile_board_value, tile_rack_penalty
 from remi.engine.scoring import atu_multiplier
-from remi.tutor.feed import (  # noqa: F401 (feed_features, FEED_MODEL, known_held: re-exported)
-    FEED_MODEL,
-    feed_features,
-    feed_risk,
-    known_held,
-    live_copies,
-    partners,
-    unseen_total,
-)
-from remi.tutor.steps import _need, analyse_counts, counts, throws_counts
+from remi.tutor.feed import FEED_MODEL, feed_features, feed_risk, known_held, partners  # noqa: F401 (re-exported)
+from remi.tutor.view import View, live_copies, seen_counts, unseen_total  # noqa: F401 (re-exported)
+from remi.tutor.steps import need_flags, analyse_counts, counts, throws_counts
 
 HORIZON = 3  # "the next few draws" of the advice
 FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close
 KEPT_VALUE_WEIGHT = 1e-4  # per point of the kept tiles' expected worth: a tie-break only
 CONNECT_WEIGHT = 0.5  # per live partner of the thrown tile over the unseen tiles (experimental)
-
-
-@dataclass
-class View:
-    """One player's view of the table when it is their turn."""
-
-    rules: Rules
-    rack: list[Tile]
-    #: every tile face up that the player can see (rows or discard pile, and the atu)
-    seen: list[Tile]
-    #: the tile on top of the player's own row (Closed) or of the discard pile (Simple)
-    top: Tile | None = None
-    atu: Tile | None = None
-    #: the left neighbour's public history: tiles they took from a row, tiles they threw
-    left_took: list[Tile] = field(default_factory=list)
-    left_threw: list[Tile] = field(default_factory=list)
-    left_hidden: int = 14
-    #: tiles in the stock, and how many draws this player can still expect
-    stock: int = 40
-    players: int = 4
-    twin: bool = False
-    #: a tile that may not be thrown this turn (a kept tournante or a pile pick-up, SR-13)
-    keep: Tile | None = None
-    #: the tiles lying in the left neighbour's row, oldest first (Closed Rummy): my throws they
-    #: passed over, each on top at one of their turns (also counted in ``left_threw``)
-    left_passed: list[Tile] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -72,15 +39,8 @@ class Option:
     score: float
     #: the atu fills a gap of the rack left: it can be pulled in instead of the last draw (CR-19)
     atu_fills: bool = False
-
-
-def seen_counts(view: View, rack: Sequence[Tile]) -> list[int]:
-    c = [0] * 53
-    for t in view.seen:
-        c[t.code] += 1
-    for t in rack:
-        c[t.code] += 1
-    return c
+    #: the score's terms by name ("close", "feed", "rack"): what made one throw outrank another
+    parts: tuple[tuple[str, float], ...] = ()
 
 
 def p_reach(steps: int, p: float, draws: int) -> float:
@@ -176,7 +136,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
     seen_cnt = [a + b for a, b in zip(seen_plain, held)]  # ... and what the neighbour surely holds
     unseen = unseen_total(view, seen_cnt)
     m_atu = atu_multiplier(view.atu, rules) if rules.is_closed else 1
-    need = _need(rules)
+    need = need_flags(rules)
     opts = []
     cnt15, j15 = counts(rack15)
     s15, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)
@@ -205,6 +165,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
         # Closing first: the chance to close before the stock runs out (the same model),
         # less the chance of handing the left neighbour a tile they use.
         score = p_long + 0.5 * pc - weight * risk
+        parts = [("close", p_long + 0.5 * pc), ("feed", -weight * risk)]
         pay = 0.0
         if rules.is_closed:
             board = sum(tile_board_value(t, rules) for t in rest)
@@ -214,6 +175,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
             # Late in a hand that may not be won, a lighter rack costs less.
             if late_rack:
                 score -= 0.0005 * (1 - p_long) * late * penalty
+                parts.append(("rack", -0.0005 * (1 - p_long) * late * penalty))
             if kept_value:
                 # Experimental (the tev bots of tutor/experiments.py): among equally fast
                 # throws, keep the tiles worth most to the hand's expected score: a kept tile
@@ -225,7 +187,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
             # Experimental (the conn bots of tutor/experiments.py): a throw whose partners are
             # still live gives up more of the next draws than one whose partners are seen.
             score -= CONNECT_WEIGHT * connectors(d, rest, rules, seen_cnt) / unseen
-        opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score, fills))
+        opts.append(Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, risk, pay, score, fills, tuple(parts)))
     # Steps first (the fewest), then the score.
     opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))
     return opts
@@ -247,7 +209,7 @@ class RandomBot:
 
 def _steps_after(view: View, rack: Sequence[Tile]) -> int:
     cnt, j = counts(rack)
-    return analyse_counts(cnt, j, view.rules.hand_size, _need(view.rules), view.rules.long_run)[0]
+    return analyse_counts(cnt, j, view.rules.hand_size, need_flags(view.rules), view.rules.long_run)[0]
 
 
 class GreedyBot:
@@ -269,7 +231,7 @@ class GreedyBot:
         rules = view.rules
         seen_cnt = seen_counts(view, rack15)
         cnt15, j15 = counts(rack15)
-        _, free = throws_counts(cnt15, j15, rules.hand_size, _need(rules), rules.long_run)
+        _, free = throws_counts(cnt15, j15, rules.hand_size, need_flags(rules), rules.long_run)
         best = None
         for d in sorted(set(rack15), key=lambda t: t.code):
             if not free >> d.code & 1:
@@ -279,7 +241,7 @@ class GreedyBot:
             rest = list(rack15)
             rest.remove(d)
             cnt, j = counts(rest)
-            _, mask = analyse_counts(cnt, j, rules.hand_size, _need(rules), rules.long_run)
+            _, mask = analyse_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
             o = sum(live_copies(k, rules, seen_cnt) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
             key = (-o, self.rng.random())
             if best is None or key < best[0]:
@@ -319,7 +281,7 @@ def draw_advice(view: View, atu_close: bool = False) -> str:
     """
     if view.top is None or view.top.is_joker:
         return "stock"
-    rules, need = view.rules, _need(view.rules)
+    rules, need = view.rules, need_flags(view.rules)
     cnt, j = counts(view.rack)
     before, mask = analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)
     after = _steps_after(view, [*view.rack, view.top])  # 15 tiles: the best throw left out
@@ -392,7 +354,7 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
     bot, and ``tlook`` of tutor/experiments.py).
     """
     rules = view.rules
-    size, need, lr = rules.hand_size, _need(rules), rules.long_run
+    size, need, lr = rules.hand_size, need_flags(rules), rules.long_run
     top = 53 if rules.jokers else 52
     cnt, j = counts(rest)
     s, mask = analyse_counts(cnt, j, size, need, lr)

@@ -54,14 +54,15 @@ def counts(tiles: Iterable[Tile]) -> tuple[list[int], int]:
     return cnt, j
 
 
-def _need(rules: Rules) -> int:
+def need_flags(rules: Rules) -> int:
+    """The formations a close must show, as the search's flags (Simple rummy: a run and a set, SR-18)."""
     return (NEED_RUN | NEED_SET) if rules.need_run_and_set else 0
 
 
 def steps(tiles: Sequence[Tile], rules: Rules) -> int:
     """The fewest tiles the rack lacks to hold a whole board (``rules.hand_size`` tiles)."""
     cnt, j = counts(tiles)
-    return steps_counts(cnt, j, rules.hand_size, _need(rules), rules.long_run)
+    return steps_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
 
 
 def steps_counts(cnt: list[int], j: int, size: int, need: int = 0, long_run: bool = True) -> int:
@@ -267,7 +268,7 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
 
 def outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
     """Codes of the kinds that, drawn, would leave fewer steps (the rack holds hand_size)."""
-    _, mask = analyse_counts(cnt, j, rules.hand_size, _need(rules), rules.long_run)
+    _, mask = analyse_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
     if not rules.jokers:
         mask &= ~JOKER_BIT
     return [code for code in range(53) if mask >> code & 1]
@@ -275,7 +276,7 @@ def outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
 
 def exact_outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
     """The same by trying each kind (slow; the reference for tests)."""
-    size, need, lr = rules.hand_size, _need(rules), rules.long_run
+    size, need, lr = rules.hand_size, need_flags(rules), rules.long_run
     base = steps_counts(cnt, j, size, need, lr)
     found = []
     for code in range(53 if rules.jokers else 52):
@@ -297,5 +298,5 @@ def outs(tiles: Sequence[Tile], rules: Rules) -> list[Tile]:
     return [Tile(code) for code in outs_counts(cnt, j, rules)]
 
 
-__all__ = ["analyse_counts", "counts", "exact_outs_counts", "outs", "outs_counts", "steps", "steps_counts",
+__all__ = ["analyse_counts", "counts", "exact_outs_counts", "need_flags", "outs", "outs_counts", "steps", "steps_counts",
            "throws_counts"]

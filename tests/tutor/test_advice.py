@@ -7,10 +7,11 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from remi.engine import CLOSED, RemiError, parse_tiles
+from remi.engine import CLOSED, RemiError, Tile, parse_tiles
 from remi.cli import app
 from remi.tutor.advice import advise
-from remi.tutor.policy import View, feed_risk, p_reach
+from remi.tutor.policy import Option, View, feed_risk, p_reach
+from remi.tutor.words import throw_words
 
 ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
 
@@ -210,3 +211,98 @@ def test_the_explanation_says_when_the_neighbour_left_the_same_tile_lying() -> N
     a = advise(ONE_AWAY, drawn="k13", seats=["Ana", "Dan"], rows={"Dan": ["k13", "r9"]})
     assert a["advice"][0]["discard"] == "k13"
     assert "Dan left a k13 lying in their row: it was no use to them then." in a["explanation"]
+
+
+# -- words a learner can trust (issue 19, item 2) --------------------------------------------
+
+
+def test_a_tie_says_what_broke_it_and_claims_no_most() -> None:
+    a = advise(ONE_AWAY, drawn="k13", seats=["Ana", "Dan"])
+    first, second = a["advice"][:2]
+    assert (first["steps"], first["outs"]) == (second["steps"], second["outs"])  # k13 and k1 tie on both
+    words = a["explanation"].replace("\n", " ")
+    assert "the most live outs" not in words
+    assert f"{second['discard']} keeps as many, but Dan is likelier to use it" in words
+    assert f"({round(100 * second['feed_risk'])}% feed risk against {round(100 * first['feed_risk'])}%)" in words
+
+
+def _option(tile: str, feed: float, rack_term: float = 0.0) -> Option:
+    return Option(Tile.parse(tile), 1, 14, (), 0.39, feed, 0.0, 1.0 - feed + rack_term, False,
+                  (("close", 1.0), ("feed", -feed), ("rack", rack_term)))
+
+
+@pytest.mark.parametrize("second,words", [
+    (_option("k1", 0.1), "k1 is as good: k13 comes first only by the order of the tiles, and either will do"),
+    (_option("k1", 0.1, -0.001), "late in the hand k13 goes first, as it costs 10 on your rack against k1's 5"),
+    (_option("k1", 0.3), "k1 keeps as many, but Ana is likelier to use it (30% feed risk against 10%)"),
+])
+def test_what_broke_a_tie_is_said(second: Option, words: str) -> None:
+    rack = list(parse_tiles(ONE_AWAY + " k13"))
+    view = View(CLOSED, rack, [], players=2)
+    said = throw_words([_option("k13", 0.1), second], rack, view, "Ana").replace("\n", " ")
+    assert words in said
+
+
+@pytest.mark.parametrize("rack", [
+    "k9 k3 y9 y7 b10 k10 r13 y3 b8 y1 y4 y2 r1 y5 b7",  # k3: 30 live outs, every other throw fewer
+    ONE_AWAY + " k13",  # k13 and k1 keep 14 each: no "most"
+    "r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 y9 k7 b7",
+])
+def test_the_most_live_outs_is_said_only_when_no_throw_as_fast_keeps_as_many(rack: str) -> None:
+    a = advise(rack)
+    best = a["advice"][0]
+    others = [x for x in a["advice"][1:] if x["steps"] == best["steps"]]
+    said = f"with the most live outs ({best['outs']})" in a["explanation"]
+    assert said == (bool(others) and all(x["outs"] < best["outs"] for x in others))
+
+
+def test_keep_is_said_only_for_a_tile_of_an_unfinished_formation() -> None:
+    # r3-r6 is a finished run: no "Keep r5" (it was said before, issue 19)
+    a = advise(ONE_AWAY, drawn="k13", atu="b8", seats=["Ana", "Dan"], rows={"Ana": ["y8", "b5"], "Dan": ["r9"]})
+    assert "Keep" not in a["explanation"]
+    # y8 y9 wait for y7 or y10: throwing y8 costs a step, and it looks loose
+    a = advise("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 y9 k7", drawn="r13")
+    assert "Keep y8: it serves the yellow run." in a["explanation"] or "Keep y9: it serves the yellow run." in a["explanation"]
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(seats="Ana,Dan", me="Eva"), "me 'Eva' is not one of the seats Ana,Dan"),
+    (dict(rows={"Dan": ["k4"]}), "row 'Dan': give the seats in the order of play"),
+    (dict(rows={"Dan": ["k4"]}, me="Ana"), "row 'Dan': give the seats"),
+    (dict(variant="simple", rules=CLOSED), "the rules are closed rummy's, not simple"),
+])
+def test_seats_and_rows_must_agree(kwargs: dict, message: str) -> None:
+    with pytest.raises(RemiError, match=message):
+        advise(ONE_AWAY, **kwargs)
+
+
+def test_my_own_row_needs_no_seats() -> None:
+    a = advise(ONE_AWAY, rows={"me": ["k5"]})
+    assert a["draw"] == "stock"
+    b = advise(ONE_AWAY, rows={"Ana": ["k5"]}, me="Ana")
+    assert b["draw"] == "stock"
+
+
+def test_cli_rules_file_changes_the_board(tmp_path) -> None:  # noqa: ANN001
+    house = tmp_path / "house.toml"
+    house.write_text("positional_ace = true\n", encoding="utf-8")
+    rack = ["advise", "k1 k2 k3 r3 r4 r5 r6 b10 b11 b12 y9 y10 y11 y12", "--drawn", "k13", "--json"]
+    runner = CliRunner()
+    flat = json.loads(runner.invoke(app, rack).output)["close"]["points"]
+    positional = runner.invoke(app, [*rack, "--rules", str(house)])
+    assert positional.exit_code == 0, positional.output
+    assert flat - json.loads(positional.output)["close"]["points"] == 20  # the low ace: 25 flat, 5 positional (CR-22)
+    for bad, message in ((["--rules", str(tmp_path / "none.toml")], "cannot read rules file"),
+                         (["--seats", "Ana,Dan", "--me", "Eva"], "not one of the seats"),
+                         (["--row", "Dan=k4"], "give the seats")):
+        out = runner.invoke(app, ["advise", ONE_AWAY, *bad])
+        assert out.exit_code == 2 and message in out.output and "Traceback" not in out.output
+
+
+def test_cli_says_what_the_columns_mean() -> None:
+    runner = CliRunner()
+    plain = runner.invoke(app, ["advise", ONE_AWAY, "--drawn", "k13"]).output
+    assert "live outs: unseen helpers" in plain.replace("\n", " ")
+    explained = runner.invoke(app, ["advise", ONE_AWAY, "--drawn", "k13", "--explain"]).output.replace("\n", " ")
+    for column in ("steps:", "live outs:", "close in 3:", "feed risk:"):
+        assert column in explained

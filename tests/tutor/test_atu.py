@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from remi.engine import CLOSED, Tile, best_close, parse_tiles
 from remi.tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
 from remi.tutor.sim import full_deck
-from remi.tutor.steps import _need, analyse_counts, counts
+from remi.tutor.steps import need_flags, analyse_counts, counts
 
 # Four formations of 11 tiles (r3-r6, b10-b12, k1-k4) and two pairs, y8 y9 and k7 b7: any of
 # y8 y9 k7 b7 thrown keeps one step; y8 or y9 leaves the 7s to complete (r7 or y7), k7 or b7
@@ -66,7 +66,7 @@ def test_whenever_the_atu_is_said_to_fill_a_one_step_rack_it_closes(seed: int) -
         rack.pop(rng.randrange(len(rack)))
         rack.append(rng.choice(deck))
         cnt, j = counts(rack)
-        steps, mask = analyse_counts(cnt, j, 14, _need(CLOSED), CLOSED.long_run)
+        steps, mask = analyse_counts(cnt, j, 14, need_flags(CLOSED), CLOSED.long_run)
         if steps != 1:
             continue
         for code in range(53):
