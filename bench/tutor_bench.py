@@ -39,6 +39,7 @@ def main() -> int:
     a = ap.parse_args()
 
     from remi.engine import parse_tiles
+    from remi.engine.counts import counts
     from remi.tutor import steps as S
     from remi.tutor.advice import advise
 
@@ -48,16 +49,16 @@ def main() -> int:
     search, call = [], []
     rack15 = list(parse_tiles(RACK + " b13"))
     for _ in range(a.runs):
-        S._memo.clear()
+        S.clear_memo()
         t0 = time.perf_counter()
-        cnt, j = S.counts(rack15)
+        cnt, j = counts(rack15)
         S.throws_counts(cnt, j, 14)
         for t in set(rack15):  # steps and outs of every throw, as the advice needs them
             rest = list(rack15)
             rest.remove(t)
-            S.analyse_counts(*S.counts(rest), 14)
+            S.analyse_counts(*counts(rest), 14)
         search.append(time.perf_counter() - t0)
-        S._memo.clear()
+        S.clear_memo()
         t0 = time.perf_counter()
         advise(RACK, **kw)
         call.append(time.perf_counter() - t0)

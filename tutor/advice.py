@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remi.engine import Close, RemiError, Rules, Tile, best_close, iter_closes
+from remi.engine import Close, RemiError, Rules, Tile, check_close, iter_closes
 from remi.tutor.policy import Option, atu_fills, draw_advice, weigh
 from remi.tutor.position import Position, read
-from remi.tutor.steps import analyse_counts, counts, need_flags
+from remi.engine.counts import counts, need as need_of
+from remi.tutor.steps import analyse_counts
 from remi.tutor.steps import steps as steps_to_close
 from remi.tutor.view import View, live_copies, seen_counts
 from remi.tutor.words import close_words, stock_words, throw_words
@@ -88,7 +89,7 @@ def _close_keeping(rack: Sequence[Tile], rules: Rules, keep: Tile | None) -> Clo
     """The engine's best close of ``rack`` that does not throw ``keep``: a card just taken
     from the pile may not go back on it the same turn (SR-13; the tournante, SR-10)."""
     if keep is None or list(rack).count(keep) > 1:
-        return best_close(rack, rules)
+        return check_close(rack, rules).best
     best = None
     for close in iter_closes(rack, rules):
         if close.discard != keep and (best is None or close.points > best.points):
@@ -107,7 +108,7 @@ def closing_draw(pos: Position) -> tuple[str, Tile, Close] | None:
     rules = pos.rules
     found: list[tuple[str, Tile, Close]] = []
     if pos.atu is not None:
-        close = best_close(pos.held, rules, atu=pos.atu)
+        close = check_close(pos.held, rules, atu=pos.atu).best
         if close is not None:
             found.append(("atu", pos.atu, close))
     top = pos.top
@@ -126,7 +127,7 @@ def close_of(pos: Position) -> Close | None:
     if pos.pulled is not None:
         rack = list(pos.held)
         rack.remove(pos.pulled)
-        close = best_close(rack, pos.rules, atu=pos.pulled)
+        close = check_close(rack, pos.rules, atu=pos.pulled).best
         if close is None:
             raise RemiError(f"the atu {pos.pulled} is pulled in only to close (CR-19), and this rack does not close with it")
         return close
@@ -181,7 +182,7 @@ def _stock(out: dict[str, Any], pos: Position) -> dict[str, Any]:
     rules, view = pos.rules, pos.view
     out["draw"] = "stock"
     cnt, j = counts(pos.held)
-    s, mask = analyse_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
+    s, mask = analyse_counts(cnt, j, rules.hand_size, need_of(rules), rules.long_run)
     seen_cnt = seen_counts(view, pos.held)
     live = sum(live_copies(k, rules, seen_cnt) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
     out["steps"], out["outs"] = s, live

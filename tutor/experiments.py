@@ -89,14 +89,15 @@ from remi.engine.scoring import atu_multiplier
 from remi.tutor import policy as P
 from remi.tutor.policy import View, live_copies, p_reach, seen_counts, unseen_total, weigh
 from remi.tutor.sim import _mean_se, run_match
-from remi.tutor.steps import need_flags, analyse_counts, counts, throws_counts
+from remi.engine.counts import counts, need as need_of
+from remi.tutor.steps import analyse_counts, throws_counts
 
 
 def _rack_value(view: View, rack: Sequence[Tile], draws: int) -> tuple[int, float]:
     """Steps of a 14-tile rack and its chance to close within ``draws`` stock draws."""
     rules = view.rules
     cnt, j = counts(rack)
-    s, mask = analyse_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
+    s, mask = analyse_counts(cnt, j, rules.hand_size, need_of(rules), rules.long_run)
     sc = seen_counts(view, rack)
     unseen = unseen_total(view, sc)
     o = sum(live_copies(k, rules, sc) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
@@ -415,9 +416,9 @@ def _feeds(view: View, tile: Tile) -> bool:
     r = view.rules
     opp = view.opp_rack  # type: ignore[attr-defined]
     cnt, j = counts(opp)
-    s0, _ = analyse_counts(cnt, j, r.hand_size, need_flags(r), r.long_run)
+    s0, _ = analyse_counts(cnt, j, r.hand_size, need_of(r), r.long_run)
     cnt2, j2 = counts([*opp, tile])
-    s1, _ = throws_counts(cnt2, j2, r.hand_size, need_flags(r), r.long_run)
+    s1, _ = throws_counts(cnt2, j2, r.hand_size, need_of(r), r.long_run)
     return s1 < s0
 
 
@@ -473,7 +474,7 @@ class _FeedLogBot(P.GreedyBot):
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
         r = view.rules
         cnt15, j15 = counts(rack15)
-        _, free = throws_counts(cnt15, j15, r.hand_size, need_flags(r), r.long_run)
+        _, free = throws_counts(cnt15, j15, r.hand_size, need_of(r), r.long_run)
         seen = seen_counts(view, rack15)
         cands = []
         for t in sorted(set(rack15), key=lambda t: t.code):
@@ -489,7 +490,7 @@ def _greedy_outs(view: View, rack15: Sequence[Tile], d: Tile) -> int:
     rest = list(rack15)
     rest.remove(d)
     cnt, j = counts(rest)
-    _, mask = analyse_counts(cnt, j, r.hand_size, need_flags(r), r.long_run)
+    _, mask = analyse_counts(cnt, j, r.hand_size, need_of(r), r.long_run)
     seen = seen_counts(view, rack15)
     return sum(live_copies(k, r, seen) for k in range(53 if r.jokers else 52) if mask >> k & 1)
 
@@ -547,7 +548,7 @@ class _TieBot(P.TutorBot):
             rest = list(rack15)
             rest.remove(d)
             cnt, j = counts(rest)
-            _, mask = analyse_counts(cnt, j, view.rules.hand_size, need_flags(view.rules), view.rules.long_run)
+            _, mask = analyse_counts(cnt, j, view.rules.hand_size, need_of(view.rules), view.rules.long_run)
             num = 0 if d.is_joker else d.number
             rec.append({"pick": d == t, "ace": num == 1, "13": num == 13, "2-9": 2 <= num <= 9,
                         "penalty": tile_rack_penalty(d, view.rules), "feed_risk": P.feed_risk(d, view, seen),

@@ -17,7 +17,8 @@ from remi.engine import Rules, Tile, tile_board_value, tile_rack_penalty
 from remi.engine.scoring import atu_multiplier
 from remi.tutor.feed import FEED_MODEL, feed_features, feed_risk, known_held, partners  # noqa: F401 (re-exported)
 from remi.tutor.view import View, live_copies, seen_counts, unseen_total  # noqa: F401 (re-exported)
-from remi.tutor.steps import need_flags, analyse_counts, counts, throws_counts
+from remi.engine.counts import counts, need as need_of
+from remi.tutor.steps import analyse_counts, throws_counts
 
 HORIZON = 3  # "the next few draws" of the advice
 FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close
@@ -136,7 +137,7 @@ def weigh(view: View, rack15: Sequence[Tile], *, horizon: int = HORIZON, defence
     seen_cnt = [a + b for a, b in zip(seen_plain, held)]  # ... and what the neighbour surely holds
     unseen = unseen_total(view, seen_cnt)
     m_atu = atu_multiplier(view.atu, rules) if rules.is_closed else 1
-    need = need_flags(rules)
+    need = need_of(rules)
     opts = []
     cnt15, j15 = counts(rack15)
     s15, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)
@@ -209,7 +210,7 @@ class RandomBot:
 
 def _steps_after(view: View, rack: Sequence[Tile]) -> int:
     cnt, j = counts(rack)
-    return analyse_counts(cnt, j, view.rules.hand_size, need_flags(view.rules), view.rules.long_run)[0]
+    return analyse_counts(cnt, j, view.rules.hand_size, need_of(view.rules), view.rules.long_run)[0]
 
 
 class GreedyBot:
@@ -231,7 +232,7 @@ class GreedyBot:
         rules = view.rules
         seen_cnt = seen_counts(view, rack15)
         cnt15, j15 = counts(rack15)
-        _, free = throws_counts(cnt15, j15, rules.hand_size, need_flags(rules), rules.long_run)
+        _, free = throws_counts(cnt15, j15, rules.hand_size, need_of(rules), rules.long_run)
         best = None
         for d in sorted(set(rack15), key=lambda t: t.code):
             if not free >> d.code & 1:
@@ -241,7 +242,7 @@ class GreedyBot:
             rest = list(rack15)
             rest.remove(d)
             cnt, j = counts(rest)
-            _, mask = analyse_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
+            _, mask = analyse_counts(cnt, j, rules.hand_size, need_of(rules), rules.long_run)
             o = sum(live_copies(k, rules, seen_cnt) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
             key = (-o, self.rng.random())
             if best is None or key < best[0]:
@@ -281,7 +282,7 @@ def draw_advice(view: View, atu_close: bool = False) -> str:
     """
     if view.top is None or view.top.is_joker:
         return "stock"
-    rules, need = view.rules, need_flags(view.rules)
+    rules, need = view.rules, need_of(view.rules)
     cnt, j = counts(view.rack)
     before, mask = analyse_counts(cnt, j, rules.hand_size, need, rules.long_run)
     after = _steps_after(view, [*view.rack, view.top])  # 15 tiles: the best throw left out
@@ -354,7 +355,7 @@ def lookahead_value(view: View, rest: Sequence[Tile], seen_cnt: list[int], unsee
     bot, and ``tlook`` of tutor/experiments.py).
     """
     rules = view.rules
-    size, need, lr = rules.hand_size, need_flags(rules), rules.long_run
+    size, need, lr = rules.hand_size, need_of(rules), rules.long_run
     top = 53 if rules.jokers else 52
     cnt, j = counts(rest)
     s, mask = analyse_counts(cnt, j, size, need, lr)

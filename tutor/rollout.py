@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from remi.engine import CLOSED, RemiError, Tile
 from remi.tutor.policy import POLICIES, GreedyBot, View, live_copies, seen_counts
 from remi.tutor.sim import _mean_se, full_deck, run_match
-from remi.tutor.steps import need_flags, analyse_counts, counts, throws_counts
+from remi.engine.counts import counts, need as need_of
+from remi.tutor.steps import analyse_counts, throws_counts
 
 CAP = 25
 
@@ -43,7 +44,7 @@ def fewest_step_throws(rack15: Sequence[Tile], seen: Sequence[Tile]) -> tuple[li
     """The kinds whose throw keeps the fewest steps, and those of them with greedy's most live outs."""
     rules = CLOSED
     cnt, j = counts(rack15)
-    _, free = throws_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
+    _, free = throws_counts(cnt, j, rules.hand_size, need_of(rules), rules.long_run)
     view = View(rules, [], list(seen), players=2)
     sc = seen_counts(view, rack15)
     outs = {}
@@ -51,7 +52,7 @@ def fewest_step_throws(rack15: Sequence[Tile], seen: Sequence[Tile]) -> tuple[li
         if free >> d.code & 1:
             rest = list(rack15)
             rest.remove(d)
-            _, mask = analyse_counts(*counts(rest), rules.hand_size, need_flags(rules), rules.long_run)
+            _, mask = analyse_counts(*counts(rest), rules.hand_size, need_of(rules), rules.long_run)
             outs[d] = sum(live_copies(k, rules, sc) for k in range(53) if mask >> k & 1)
     top = max(outs.values(), default=0)
     return list(outs), [d for d, o in outs.items() if o == top]
@@ -66,7 +67,7 @@ def draws_to_close(rack14: Sequence[Tile], seen: Sequence[Tile], sequence: Seque
     for k, tile in enumerate(sequence[:CAP], 1):
         rack.append(tile)
         cnt, j = counts(rack)
-        if throws_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)[0] == 0:
+        if throws_counts(cnt, j, rules.hand_size, need_of(rules), rules.long_run)[0] == 0:
             return k
         d = bot.discard(View(rules, [], seen, players=2), rack)
         rack.remove(d)

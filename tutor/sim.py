@@ -32,8 +32,8 @@ from remi.engine import (
     JOKER,
     RemiError,
     Rules,
-    best_close,
     can_close,
+    check_close,
     closed_hand,
     preset,
     rack_penalty,
@@ -144,7 +144,7 @@ class Table:
                     self.stopped = True
                     return self._closed_result(None, None)
                 # Pull the atu in to close (CR-19), before drawing.
-                close = best_close(rack, rules, atu=self.atu) if not self.atu_out else None
+                close = check_close(rack, rules, atu=self.atu).best if not self.atu_out else None
                 if close is not None:
                     self.atu_out = True
                     rack.append(self.atu)
@@ -168,7 +168,7 @@ class Table:
                     no_stock = 0
                 rack.append(tile)
                 self.turns[p] += 1
-                close = best_close(rack, rules)
+                close = check_close(rack, rules).best
                 if close is not None:
                     rack.remove(close.discard)
                     self.rows[(p + 1) % n].append(close.discard)
@@ -247,7 +247,7 @@ class Table:
                 rack.append(tile)
                 self.turns[p] += 1
                 if not first_round and can_close(rack, rules):
-                    close = best_close(rack, rules)
+                    close = check_close(rack, rules).best
                     rack.remove(close.discard)
                     pile.append(close.discard)
                     return self._simple_result(p, close)

@@ -6,7 +6,7 @@ of the board's tiles the rack does not hold. With 14 tiles held it is the number
 draw-and-throw exchanges still needed (0: the rack is a whole board, any draw closes); with
 15 (just after a draw) the spare tile is simply left out, so it is the minimum over throws.
 
-The search works on counts (the engine solver's encoding: slot ``pos * 4 + colour`` for run
+The search works on counts (the engine's encoding, :mod:`remi.engine.counts`: slot ``pos * 4 + colour`` for run
 positions 0..13, 13 being the high ace). It takes the lowest tile left and makes it unused,
 or the lowest real tile of a *group*: tiles that fit one formation, with the missing tiles
 counted. A group's target size is ``max(3, span, tiles + joker)``; the targets of all groups
@@ -28,41 +28,26 @@ more than a board, the throws that keep the fewest steps (any other throw costs 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from remi.engine import Rules, Tile
+from remi.engine.counts import HIGH, NEED_RUN, NEED_SET, SLOTS, code, counts, need
 
-HIGH = 13
-SLOTS = 14 * 4
-NEED_RUN, NEED_SET = 1, 2
 _NEG = -(10**6)
 
 _memo: dict[tuple, int] = {}
 _MEMO_LIMIT = 1_500_000
 
 
-def counts(tiles: Iterable[Tile]) -> tuple[list[int], int]:
-    """Slot counts and the number of jokers."""
-    cnt = [0] * SLOTS
-    j = 0
-    for t in tiles:
-        c = t.code
-        if c == 52:
-            j += 1
-        else:
-            cnt[(c % 13) * 4 + c // 13] += 1
-    return cnt, j
-
-
-def need_flags(rules: Rules) -> int:
-    """The formations a close must show, as the search's flags (Simple rummy: a run and a set, SR-18)."""
-    return (NEED_RUN | NEED_SET) if rules.need_run_and_set else 0
+def clear_memo() -> None:
+    """Forget the memoised sub-problems (a benchmark's cold start)."""
+    _memo.clear()
 
 
 def steps(tiles: Sequence[Tile], rules: Rules) -> int:
     """The fewest tiles the rack lacks to hold a whole board (``rules.hand_size`` tiles)."""
     cnt, j = counts(tiles)
-    return steps_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
+    return steps_counts(cnt, j, rules.hand_size, need(rules), rules.long_run)
 
 
 def steps_counts(cnt: list[int], j: int, size: int, need: int = 0, long_run: bool = True) -> int:
@@ -95,11 +80,7 @@ ALL_MASK = (1 << 53) - 1
 JOKER_BIT = 1 << 52
 
 
-def _code(pos: int, c: int) -> int:
-    return c * 13 + (0 if pos == HIGH else pos)
-
-
-_BIT = [[1 << _code(pos, c) for c in range(4)] for pos in range(HIGH + 1)]
+_BIT = [[1 << code(pos, c) for c in range(4)] for pos in range(HIGH + 1)]
 
 
 def _near_mask(pos: int, c: int) -> int:
@@ -110,9 +91,9 @@ def _near_mask(pos: int, c: int) -> int:
             m |= 1 << (c2 * 13 + pos)
     for q in (pos - 2, pos - 1, pos + 1, pos + 2):
         if 0 <= q <= HIGH:
-            m |= 1 << _code(q, c)
+            m |= 1 << code(q, c)
     if pos == 0:
-        m |= 1 << _code(11, c) | 1 << _code(12, c)
+        m |= 1 << code(11, c) | 1 << code(12, c)
     return m
 
 
@@ -268,7 +249,7 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
 
 def outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
     """Codes of the kinds that, drawn, would leave fewer steps (the rack holds hand_size)."""
-    _, mask = analyse_counts(cnt, j, rules.hand_size, need_flags(rules), rules.long_run)
+    _, mask = analyse_counts(cnt, j, rules.hand_size, need(rules), rules.long_run)
     if not rules.jokers:
         mask &= ~JOKER_BIT
     return [code for code in range(53) if mask >> code & 1]
@@ -276,27 +257,27 @@ def outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
 
 def exact_outs_counts(cnt: list[int], j: int, rules: Rules) -> list[int]:
     """The same by trying each kind (slow; the reference for tests)."""
-    size, need, lr = rules.hand_size, need_flags(rules), rules.long_run
-    base = steps_counts(cnt, j, size, need, lr)
+    size, nd, lr = rules.hand_size, need(rules), rules.long_run
+    base = steps_counts(cnt, j, size, nd, lr)
     found = []
-    for code in range(53 if rules.jokers else 52):
-        if code == 52:
-            v = steps_counts(cnt, j + 1, size, need, lr)
+    for k in range(53 if rules.jokers else 52):
+        if k == 52:
+            v = steps_counts(cnt, j + 1, size, nd, lr)
         else:
-            s = (code % 13) * 4 + code // 13
+            s = (k % 13) * 4 + k // 13
             cnt[s] += 1
-            v = steps_counts(cnt, j, size, need, lr)
+            v = steps_counts(cnt, j, size, nd, lr)
             cnt[s] -= 1
         if v < base:
-            found.append(code)
+            found.append(k)
     return found
 
 
 def outs(tiles: Sequence[Tile], rules: Rules) -> list[Tile]:
     """The kinds of tile that bring the close nearer (copies not yet counted)."""
     cnt, j = counts(tiles)
-    return [Tile(code) for code in outs_counts(cnt, j, rules)]
+    return [Tile(k) for k in outs_counts(cnt, j, rules)]
 
 
-__all__ = ["analyse_counts", "counts", "exact_outs_counts", "need_flags", "outs", "outs_counts", "steps", "steps_counts",
+__all__ = ["analyse_counts", "clear_memo", "exact_outs_counts", "outs", "outs_counts", "steps", "steps_counts",
            "throws_counts"]

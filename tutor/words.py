@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from remi.engine import Close, Rules, Tile, explain_no_close, tile_rack_penalty
+from remi.engine import Close, Rules, Tile, check_close, tile_rack_penalty
 from remi.tutor.feed import known_held, partners
 from remi.tutor.policy import HORIZON, Option
 from remi.tutor.view import View, live_copies, seen_counts
@@ -153,7 +153,7 @@ def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules
     """A tile to keep, where a learner could take it for a loose one: it waits in an
     unfinished set or run of the rack kept (not in a finished formation), and throwing it
     costs a step. Nothing when no such tile exists."""
-    loose = list(explain_no_close(list(rest), rules)[0])
+    loose = list(check_close([*rest, best.discard], rules).loose)  # the arrangement leaving fewest loose
     cands = [o for o in opts if o.steps > best.steps and not o.discard.is_joker and o.discard in loose]
     if not cands:
         return ""

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remi.engine import CLOSED, Tile, best_close, parse_tiles
+from remi.engine import CLOSED, Tile, can_close, check_close, parse_tiles
 from remi.tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
 from remi.tutor.sim import full_deck
-from remi.tutor.steps import need_flags, analyse_counts, counts
+from remi.engine.counts import counts, need as need_of
+from remi.tutor.steps import analyse_counts
 
 # Four formations of 11 tiles (r3-r6, b10-b12, k1-k4) and two pairs, y8 y9 and k7 b7: any of
 # y8 y9 k7 b7 thrown keeps one step; y8 or y9 leaves the 7s to complete (r7 or y7), k7 or b7
@@ -37,7 +38,7 @@ def test_the_throw_that_lets_the_atu_fill_the_gap_comes_first_and_closes_surely(
     # ... and it is a sure close: the next turn, the atu pulled in instead of drawing.
     rest = list(RACK15)
     rest.remove(best.discard)
-    close = best_close(rest, CLOSED, atu=ATU)
+    close = check_close(rest, CLOSED, atu=ATU).best
     assert close is not None and ATU in [t for f in close.formations for t in f.tiles]
 
 
@@ -66,7 +67,7 @@ def test_whenever_the_atu_is_said_to_fill_a_one_step_rack_it_closes(seed: int) -
         rack.pop(rng.randrange(len(rack)))
         rack.append(rng.choice(deck))
         cnt, j = counts(rack)
-        steps, mask = analyse_counts(cnt, j, 14, need_flags(CLOSED), CLOSED.long_run)
+        steps, mask = analyse_counts(cnt, j, 14, need_of(CLOSED), CLOSED.long_run)
         if steps != 1:
             continue
         for code in range(53):
@@ -74,7 +75,7 @@ def test_whenever_the_atu_is_said_to_fill_a_one_step_rack_it_closes(seed: int) -
             if rack.count(atu) >= (CLOSED.jokers if atu.is_joker else CLOSED.copies):
                 continue  # every copy on the rack: it cannot be the atu
             fills = atu_fills(_view(rack, atu), mask)
-            assert (best_close(rack, CLOSED, atu=atu) is not None) == fills, (rack, atu)
+            assert can_close(rack, CLOSED, atu=atu) == fills, (rack, atu)
         checked += 1
 
 

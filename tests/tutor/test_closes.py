@@ -7,7 +7,7 @@ import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
-from remi.engine import CLOSED, JOKER, SIMPLE, RemiError, Rules, Tile, best_close, iter_closes
+from remi.engine import CLOSED, JOKER, SIMPLE, RemiError, Rules, Tile, check_close, iter_closes
 from remi.tutor import advise
 
 #: the ways to split a board (14 tiles in Closed Rummy, 13 in Simple) into formations of 3-5
@@ -41,7 +41,7 @@ def _engine_close(rack: list[Tile], rules: Rules, keep: Tile | None = None):  # 
     """The engine's best close of the rack; in Simple rummy one that does not throw ``keep``
     (a card taken from the pile, SR-13), and any close pays the same there (SR-20)."""
     if keep is None or rules.is_closed or rack.count(keep) > 1:
-        return best_close(rack, rules)
+        return check_close(rack, rules).best
     return next((c for c in iter_closes(rack, rules) if c.discard != keep), None)
 
 
@@ -78,7 +78,7 @@ def test_a_draw_that_closes_is_the_advice(rules: Rules, data: st.DataObject) -> 
         assume(False)  # a position the deck refuses (a 3rd copy with the atu)
         return
     by_row = _engine_close([*rack, top], rules, keep=top)
-    by_atu = best_close(rack, rules, atu=atu) if atu is not None else None
+    by_atu = check_close(rack, rules, atu=atu).best if atu is not None else None
     event(f"{rules.variant}: " + ("no close" if by_row is None and by_atu is None else f"closes by {a['draw']}"))
     if by_row is None and by_atu is None:
         assert a["close"] is None and a["stage"] == "draw"
@@ -112,7 +112,7 @@ def test_after_any_draw_the_advice_closes_exactly_when_the_engine_does(data: st.
         full[data.draw(st.integers(0, len(full) - 1))] = Tile(data.draw(st.integers(0, 52)))
     assume(_fits_deck(full, rules))
     a = advise([str(t) for t in full], variant=rules.variant)
-    close = best_close(full, rules)
+    close = check_close(full, rules).best
     assert (a["close"] is not None) == (close is not None)
     if close is not None:
         assert a["stage"] == "close"

@@ -10,7 +10,8 @@ from functools import lru_cache
 import pytest
 
 from remi.engine import ALL_KINDS, CLOSED, JOKER, SIMPLE, Tile, can_close, classify, parse_tiles
-from remi.tutor.steps import analyse_counts, counts, exact_outs_counts, outs_counts, steps, steps_counts, throws_counts
+from remi.engine.counts import counts
+from remi.tutor.steps import analyse_counts, exact_outs_counts, outs_counts, steps, steps_counts, throws_counts
 
 
 @lru_cache(maxsize=None)
