@@ -6,16 +6,19 @@ transaction), so the CLI and several phones can write to one sheet at the same t
 
 from __future__ import annotations
 
+import functools
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from markupsafe import Markup, escape
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from remi.engine import RemiError, Rules, preset
+from remi.engine import RemiError, Rules, Tile, preset
 from remi.scoresheet.sheet import Sheet
 from remi.web.guard import read_form
 from remi.web.tiles import chip, notation_for, signed
@@ -36,49 +39,95 @@ def badges(score: Any) -> str:
 
 
 def sheet_view(sheet: Sheet, *, last: int | None = LAST) -> dict[str, Any]:
-    """What the sheet's template shows: rows of cells, the standing and the status lines."""
+    """What the sheet's template shows: the rows (as HTML, see ``_row``), the standing, the status."""
     g = sheet.game
     closed = g.rules.is_closed
     rows = sheet.rows if last is None else sheet.rows[-last:]
-    view_rows = []
-    for row in rows:
-        cells = []
-        for members in g.sides.values():
-            score = sum(row.scores[p].score for p in members)
-            total = sum(row.totals[p] for p in members)
-            shown = signed(score) if closed else str(score)
-            tone = ("plus" if score > 0 else "minus" if score < 0 else "") if closed else ("minus" if score else "")
-            cells.append({"score": shown, "badges": "".join(badges(row.scores[p]) for p in members),
-                          "total": total, "tone": tone})
-        if closed:
-            atu = chip(_tile(row.hand.atu)) if row.hand.atu else ""
-            info = "Ø" if row.hand.nobody else (f"{row.board}" if row.board is not None else "")
-        else:
-            atu, info = "", f"out: {row.hand.closer}"
-        view_rows.append({"number": row.number, "cells": cells, "atu": atu, "info": info, "note": row.hand.note or "",
-                          "starter": row.starter, "after_end": row.after_end})
+    sides = list(g.sides.values())
     side_totals = sheet.side_totals()
     rounds = sheet.rounds_lost() if not closed else {}
     return {
-        "game": g, "closed": closed, "sides": list(g.sides), "rows": view_rows, "hidden": len(sheet.rows) - len(rows),
-        "count": len(sheet.rows), "totals": [{"side": s, "total": side_totals[s], "lost": rounds.get(s)} for s in g.sides],
+        "game": g, "closed": closed, "sides": list(g.sides), "rows_html": Markup("").join(_row(g.id, r, sides, closed) for r in rows),
+        "hidden": len(sheet.rows) - len(rows), "count": len(sheet.rows),
+        "totals": [{"side": s, "total": side_totals[s], "lost": rounds.get(s)} for s in g.sides],
         "standing": sheet.standing(), "finished": sheet.finished, "winners": sheet.winners, "ended_at": sheet.ended_at,
         "limit": sheet.limit, "next": sheet.next_starter(), "after_end": any(r.after_end for r in sheet.rows),
     }
 
 
-def _tile(text: str) -> Any:
-    from remi.engine import Tile
+@functools.lru_cache(maxsize=64)
+def _atu_chip(text: str) -> Markup:
+    return chip(Tile.parse(text))
 
-    return Tile.parse(text)
+
+def _row(game_id: int, row: Any, sides: list[tuple[str, ...]], closed: bool) -> Markup:
+    """One hand's line of the sheet. Written out here rather than in the template: a sheet of
+    500 hands renders in a few milliseconds instead of a hundred (bench/web_bench.py)."""
+    cells = []
+    for members in sides:
+        score = sum(row.scores[p].score for p in members)
+        total = sum(row.totals[p] for p in members)
+        shown = signed(score) if closed else str(score)
+        tone = ("plus" if score > 0 else "minus" if score < 0 else "") if closed else ("minus" if score else "")
+        marks = "".join(badges(row.scores[p]) for p in members)
+        cells.append(f'<td class="{tone}"><span class="sc">{shown}<i>{marks}</i></span><span class="tot">{total}</span></td>')
+    if closed:
+        atu = _atu_chip(row.hand.atu) if row.hand.atu else ""
+        info = "Ø" if row.hand.nobody else (f"{row.board}" if row.board is not None else "")
+    else:
+        atu, info = "", escape(f"out: {row.hand.closer}")
+    n = row.number
+    after = ' class="after"' if row.after_end else ""
+    line = (f'<tr id="hand-{n}"{after}><th><a href="/g/{game_id}/hand/{n}" '
+            f'title="fix hand {n}">{n}</a><span class="info">{atu} {info}</span></th>{"".join(cells)}</tr>')
+    if row.hand.note:
+        line += f'<tr class="note"><td></td><td colspan="{len(sides)}">{escape(row.hand.note)}</td></tr>'
+    return Markup(line)
 
 
-def version(store: Any, game_id: int) -> int:
-    """How far the game's log has got: it changes with every hand, fix, deletion or undo."""
+_VERSION = None  # the query, made on first use (SQLAlchemy is imported by the store anyway)
+
+
+def version(store: Any, game_id: int) -> str:
+    """What the sheet's pages depend on, in one short query: the game's last action (every
+    hand, fix, deletion or undo, from any phone or the CLI, adds one) and its settings row
+    (a rename or a target change). The live sheet compares it every second; the pages are
+    rendered again only when it changes.
+    """
+    global _VERSION
     if hasattr(store, "version"):
-        return int(store.version(game_id))
-    log = store.log(game_id)
-    return log[-1].seq if log else 0
+        return str(store.version(game_id))
+    import zlib
+
+    from sqlalchemy import text
+
+    if _VERSION is None:
+        # models.py: ``game`` holds the settings, ``action`` the log numbered by ``seq``.
+        _VERSION = text("SELECT g.name, g.target, g.players, g.teams, g.rules, "
+                        "(SELECT max(a.seq) FROM action a WHERE a.game_id = g.id) FROM game g WHERE g.id = :id")
+    with store.engine.connect() as conn:
+        row = conn.execute(_VERSION, {"id": game_id}).first()
+    if row is None:
+        raise RemiError(f"no game with id {game_id}")
+    settings = zlib.crc32(repr(tuple(row[:5])).encode())
+    return f"{row[5] or 0}-{settings:08x}"
+
+
+class PartCache:
+    """The sheet's rendered table per (game, all hands or not), kept while its version holds."""
+
+    def __init__(self) -> None:
+        self.parts: dict[tuple[int, bool], tuple[str, str, dict[str, Any]]] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[int, bool], current: str) -> tuple[str, dict[str, Any]] | None:
+        with self.lock:
+            hit = self.parts.get(key)
+        return (hit[1], hit[2]) if hit is not None and hit[0] == current else None
+
+    def put(self, key: tuple[int, bool], current: str, html: str, meta: dict[str, Any]) -> None:
+        with self.lock:
+            self.parts[key] = (current, html, meta)
 
 
 def game_of(web: Any, request: Request) -> Any:
@@ -122,25 +171,38 @@ def routes(web: Any) -> list[Route]:
             return web.page(request, "new.html", 400, form=fields, error=str(exc))
         return RedirectResponse(f"/g/{info.id}?done=created", status_code=303)
 
+    parts = PartCache()
+
+    def rendered_part(info: Any, show_all: bool) -> tuple[str, str, dict[str, Any]]:
+        """The sheet's table for the game as it stands, rendered once per change of version."""
+        current = version(store, info.id)
+        hit = parts.get((info.id, show_all), current)
+        if hit is None:
+            view = sheet_view(store.sheet(info.id), last=None if show_all else LAST)
+            html = web.templates.get_template("sheet_part.html").render(s=view, version=current, show_all=show_all)
+            hit = (html, {"count": view["count"], "finished": view["finished"]})
+            parts.put((info.id, show_all), current, *hit)
+        return current, *hit
+
     def sheet(request: Request) -> Response:
         info = game_of(web, request)
         show_all = request.query_params.get("all") == "1"
-        data = store.sheet(info.id)
+        current, html, meta = rendered_part(info, show_all)
         done = DONE.get(request.query_params.get("done", ""), "")
         n = request.query_params.get("n", "")
-        return web.page(request, "sheet.html", s=sheet_view(data, last=None if show_all else LAST),
-                        version=version(store, info.id), show_all=show_all,
+        return web.page(request, "sheet.html", game=info, part=Markup(html), version=current, show_all=show_all,
+                        count=meta["count"], finished=meta["finished"],
                         done=done.format(n=n if n.isdigit() else "") if done else "")
 
     def part(request: Request) -> Response:
         info = game_of(web, request)
-        show_all = request.query_params.get("all") == "1"
-        return web.page(request, "sheet_part.html", s=sheet_view(store.sheet(info.id), last=None if show_all else LAST),
-                        version=version(store, info.id), show_all=show_all)
+        _, html, _ = rendered_part(info, request.query_params.get("all") == "1")
+        return HTMLResponse(html, headers={"cache-control": "no-store"})
 
     def game_version(request: Request) -> Response:
-        info = game_of(web, request)
-        return JSONResponse({"version": version(store, info.id)}, headers={"cache-control": "no-store"})
+        # Every phone asks this every second: one query, no game lookup.
+        return JSONResponse({"version": version(store, int(request.path_params["game"]))},
+                            headers={"cache-control": "no-store"})
 
     def plot(request: Request) -> Response:
         from remi.scoresheet.plot import plot_totals
