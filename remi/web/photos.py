@@ -53,6 +53,7 @@ class Shot:
     height: int
     scale: float  # shown pixels per photo pixel
     detections: list[dict[str, Any]]
+    set_aside: int = 0  # boxes the reader held to be no tile (not counted)
 
 
 class PhotoCache:
@@ -152,11 +153,16 @@ def read_shot(web: Any, data: bytes, name: str) -> Shot:
     detections = []
     for d in reading.detections:
         corners = getattr(d, "corners", None)
+        # Why the reader is unsure (vision's reasons) and its runner-up kinds: offered as keys.
+        alternatives = [str(t) for t, _ in getattr(d, "alternatives", ())[:3]]
         detections.append({"tile": str(d.tile), "confidence": round(d.confidence, 3), "low": bool(d.low),
+                           "why": getattr(d, "uncertain", "") or ("not sure of it" if d.low else ""),
+                           "alternatives": alternatives,
                            "box": [round(v * scale, 1) for v in d.box],
                            "photo_box": [round(v, 1) for v in d.box],
                            "points": " ".join(f"{x * scale:.1f},{y * scale:.1f}" for x, y in corners) if corners else None})
-    shot = Shot(pid, path, name, jpeg.tobytes(), photo.width, photo.height, scale, detections)
+    shot = Shot(pid, path, name, jpeg.tobytes(), photo.width, photo.height, scale, detections,
+                len(getattr(reading, "set_aside", ())))
     web.photos.add(shot)
     return shot
 

@@ -216,6 +216,18 @@ function pick(i) {
   clearPick();
   photoPick = i;
   document.querySelectorAll(`[data-index="${i}"]`).forEach(e => e.classList.add("sel"));
+  // The reader's runner-up kinds for this tile, first on the keyboard.
+  const alts = keys().querySelector("[data-alts]"), li = document.querySelector(`li[data-index="${i}"]`);
+  if (alts) {
+    const codes = tokens(li && li.dataset.alts ? li.dataset.alts : "");
+    alts.replaceChildren(...codes.map(code => {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "key"; b.dataset.tile = code; b.setAttribute("aria-label", "maybe " + code);
+      b.append(chipFor(code, keys().dataset.notation));
+      return b;
+    }));
+    alts.hidden = codes.length === 0;
+  }
   keys().hidden = false;
 }
 
