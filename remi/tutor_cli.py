@@ -20,8 +20,8 @@ EXAMPLE = (
     "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13 --rules house.toml"
 )
 
-#: what the table's columns mean: one line under it (under 100 columns), each at length with --explain
-LEGEND = "steps: tiles missing · live outs: unseen helpers · feed risk: neighbour uses it (--explain)"
+#: what the table's columns mean: one line under it (under 80 columns), each at length with --explain
+LEGEND = "steps: tiles missing · live outs: unseen helpers · feed risk: neighbour uses it"
 EXPLAIN = (
     "steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw closes).",
     "live outs: the copies not yet seen (not on your rack, in a row, the atu or taken) of the tiles that would bring "

@@ -71,13 +71,13 @@ def advise(
             source_word, tile, close = found
             out["draw"] = source_word
             return _closed(out, pos, close, close_words(close, pos.rules, source_word, tile))
-        if draw_advice(pos.view, atu_close=True) == "row" and pos.top is not None:
+        if draw_advice(pos.view) == "row" and pos.top is not None:
             return _take_top(out, pos)
         return _stock(out, pos)
     close = close_of(pos)
     if close is not None:
         return _closed(out, pos, close, close_words(close, pos.rules))
-    opts = weigh(pos.view, pos.held, full=True, atu_close=True)
+    opts = weigh(pos.view, pos.held, full=True)
     out["advice"] = [_opt_dict(o, pos) for o in opts]
     out["explanation"] = throw_words(opts, pos.held, pos.view, pos.left)
     if pos.first_round and _close_keeping(pos.held, pos.rules, pos.view.keep) is not None:
@@ -164,7 +164,7 @@ def _take_top(out: dict[str, Any], pos: Position) -> dict[str, Any]:
     seen.remove(top)  # taken: it is on the rack now, not face up (counted once)
     after = View(**{**view.__dict__, "seen": seen, "keep": top if not rules.is_closed else None})
     rack = [*pos.held, top]
-    opts = weigh(after, rack, full=True, atu_close=True)
+    opts = weigh(after, rack, full=True)
     out["advice"] = [_opt_dict(o, pos) for o in opts]
     where = "your row" if rules.is_closed else f"the {word}"
     to_go = f"{opts[0].steps} to go" if opts[0].steps else "it completes your board"

@@ -13,7 +13,8 @@ so every throw may hand them a tile they need. What the table shows about their 
 
 The model is a logistic regression over features of those (:func:`feed_features`), fitted on
 the simulator's own throws, each labelled by whether the neighbour's real rack would have
-taken it (``python -m remi.tutor.experiments feedlog``, then ``feedfit``; docs/tutor.md).
+taken it (``python -m research.tutor.experiments feedlog``, then ``research.tutor.feedfit``;
+research/NOTES.md).
 """
 
 from __future__ import annotations
@@ -23,18 +24,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from remi.engine import Tile
+from remi.engine.counts import code
 from remi.tutor.view import View, live_copies, unseen_total
-
-#: The share of a pair's weight kept for each passed-over tile that would have completed it.
-VETO = 0.25
-#: The passes counted as recent: the last few of my throws they left lying.
-RECENT = 4
-
-
-def _run_code(pos: int, c: int) -> int:
-    """The kind at run position ``pos`` (0..13, 13 the high ace) of colour ``c``."""
-    return c * 13 + (0 if pos == 13 else pos)
-
 
 def known_held(view: View) -> list[int]:
     """Per kind: copies the left neighbour surely holds (took from a row, not thrown or shown since)."""
@@ -48,7 +39,7 @@ def known_held(view: View) -> list[int]:
     return held
 
 
-def _pairs(tile: Tile) -> list[tuple[int, int, tuple[int, ...]]]:
+def pairs(tile: Tile) -> list[tuple[int, int, tuple[int, ...]]]:
     """The pairs of kinds that ``tile`` completes into a three-tile formation, each with the
     other kinds that would complete that pair (the tiles whose pass says the pair was not held).
 
@@ -66,8 +57,8 @@ def _pairs(tile: Tile) -> list[tuple[int, int, tuple[int, ...]]]:
     for pos in [n - 1] + ([13] if n == 1 else []):
         for a, b, ends in ((pos - 2, pos - 1, (pos - 3,)), (pos - 1, pos + 1, ()), (pos + 1, pos + 2, (pos + 3,))):
             if 0 <= a <= 13 and 0 <= b <= 13:
-                more = tuple(_run_code(e, c) for e in ends if 0 <= e <= 13)
-                out.append((_run_code(a, c), _run_code(b, c), more))
+                more = tuple(code(e, c) for e in ends if 0 <= e <= 13)
+                out.append((code(a, c), code(b, c), more))
     return out
 
 
@@ -82,17 +73,45 @@ def partners(tile: Tile) -> list[int]:
     for pos in posl:
         for q in (pos - 2, pos - 1, pos + 1, pos + 2):
             if 0 <= q <= 13:
-                k = _run_code(q, c)
+                k = code(q, c)
                 if k != tile.code and k not in out:
                     out.append(k)
     return out
 
 
-_PAIRS = [_pairs(Tile(code)) for code in range(52)]
-_PARTNERS = [partners(Tile(code)) for code in range(52)]
+#: per kind (not the joker): its pairs and its partners, worked out once
+PAIRS = [pairs(Tile(k)) for k in range(52)]
+PARTNERS = [partners(Tile(k)) for k in range(52)]
 
 
-def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int], extended: bool = False) -> dict[str, float]:
+def neighbours(tile: Tile) -> tuple[set[int], set[int]]:
+    """The kinds one and two away from ``tile`` in its colour; an ace's also above the 13
+    (CR-14: an ace ends a run ...12-13-1, so the 13 and the 12 are near it too)."""
+    n, c = tile.number, tile.colour
+
+    def kind(m: int) -> int | None:
+        if m == 14:
+            return c * 13
+        return c * 13 + m - 1 if 1 <= m <= 13 else None
+
+    d1 = {x for x in (kind(n - 1), kind(n + 1)) if x is not None}
+    d2 = {x for x in (kind(n - 2) if n > 2 else None, kind(n + 2) if n < 12 else (c * 13 if n == 12 else None))
+          if x is not None}
+    if n == 1:
+        d1.add(c * 13 + 12)
+        d2.add(c * 13 + 11)
+    return d1, d2
+
+
+def expected_held(view: View, seen_cnt: Sequence[int]) -> list[float]:
+    """Per kind: the copies the left neighbour is expected to hold: those they surely hold
+    (:func:`known_held`) and their share of the live copies (their rack over the unseen tiles)."""
+    h = min(1.0, view.left_hidden / unseen_total(view, seen_cnt))
+    held = known_held(view)
+    return [held[k] + live_copies(k, view.rules, seen_cnt) * h for k in range(53)]
+
+
+def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int]) -> dict[str, float]:
     """What the feed model reads, for a tile I might throw (not a joker).
 
     ``seen_cnt``: per kind, the copies face up or on my rack. The keys: the tile's live
@@ -101,86 +120,40 @@ def feed_features(tile: Tile, view: View, seen_cnt: Sequence[int], extended: boo
     (``shown_same``: threw or left lying); the pairs it would complete, each the product of
     the copies they are expected to hold (``lam_set``, ``lam_run``); the stock and how often
     they took.
-
-    ``extended`` adds what was tried on 2 Dec 2026 and did not rank the taken tiles better
-    (docs/tutor.md, "What the passed-over tiles say"): the pairs cut for each passed-over
-    tile that would have completed them (``lam_set_v``, ``lam_run_v``), a joker with a
-    partner (``lam_jk``), and what they passed over and threw near the tile (``pass_*``,
-    ``thr_*``, ``npass``).
     """
     rules = view.rules
     n, c = tile.number, tile.colour
     other = {c2 * 13 + n - 1 for c2 in range(4) if c2 != c}
-
-    def code(m: int) -> int | None:
-        if m == 14:
-            return c * 13
-        return c * 13 + m - 1 if 1 <= m <= 13 else None
-
-    d1 = {x for x in (code(n - 1), code(n + 1)) if x is not None}
-    d2 = {x for x in (code(n - 2) if n > 2 else None, code(n + 2) if n < 12 else (c * 13 if n == 12 else None))
-          if x is not None}
-    if n == 1:  # the ace also ends a run above the 13 (CR-14): the 13 and the 12 are near it too
-        d1.add(c * 13 + 12)
-        d2.add(c * 13 + 11)
-    unseen = unseen_total(view, seen_cnt)
-    h = min(1.0, view.left_hidden / unseen)
+    d1, d2 = neighbours(tile)
+    h = min(1.0, view.left_hidden / unseen_total(view, seen_cnt))
     held = known_held(view)
-
-    def lam(k: int) -> float:  # the copies of k the neighbour is expected to hold
-        return held[k] + live_copies(k, rules, seen_cnt) * h
-
-    pairs = _PAIRS[tile.code]
+    lam = expected_held(view, seen_cnt)
     lam_set = lam_run = 0.0
-    for a, b, _ in pairs:
+    for a, b, _ in PAIRS[tile.code]:
         if a % 13 == b % 13:  # a set pair
-            lam_set += lam(a) * lam(b)
+            lam_set += lam[a] * lam[b]
         else:
-            lam_run += lam(a) * lam(b)
-    near = _PARTNERS[tile.code]
+            lam_run += lam[a] * lam[b]
     took = [t.code for t in view.left_took]
-    f = {
+    return {
         "l_d1": sum(live_copies(k, rules, seen_cnt) for k in d1) * h,
         "l_d2": sum(live_copies(k, rules, seen_cnt) for k in d2) * h,
         "took_other": sum(1 for k in took if k in other), "took_d1": sum(1 for k in took if k in d1),
         "took_d2": sum(1 for k in took if k in d2), "took_same": took.count(tile.code),
         "shown_same": sum(1 for t in view.left_threw if t.code == tile.code),
-        "lam_set": lam_set, "lam_run": lam_run, "kn_fit": sum(held[k] for k in near),
+        "lam_set": lam_set, "lam_run": lam_run, "kn_fit": sum(held[k] for k in PARTNERS[tile.code]),
         "stock": view.stock, "ntook": len(took),
     }
-    if extended:
-        passed = [t.code for t in view.left_passed]
-        pass_cnt = Counter(passed)
-        recent = Counter(passed[-RECENT:])
-        thrown = Counter(t.code for t in view.left_threw) - pass_cnt  # their own throws only
-        lam_set_v = lam_run_v = 0.0
-        for a, b, ends in pairs:
-            # A passed-over tile that would have completed the pair says it was not held loose.
-            w = lam(a) * lam(b) * VETO ** sum(pass_cnt[e] for e in ends)
-            if a % 13 == b % 13:
-                lam_set_v += w
-            else:
-                lam_run_v += w
-        f.update({
-            "lam_set_v": lam_set_v, "lam_run_v": lam_run_v,
-            "lam_jk": lam(52) * sum(lam(k) for k in near) if rules.jokers else 0.0,
-            "pass_same": pass_cnt[tile.code], "pass_recent": recent[tile.code],
-            "pass_d1": sum(pass_cnt[k] for k in d1), "pass_d2": sum(pass_cnt[k] for k in d2),
-            "pass_set": sum(pass_cnt[k] for k in other),
-            "thr_d1": sum(thrown[k] for k in d1), "thr_d2": sum(thrown[k] for k in d2),
-            "thr_set": sum(thrown[k] for k in other), "npass": len(passed),
-        })
-    return f
 
 
 #: The feed model's weights (a logistic regression over :func:`feed_features`), fitted on
 #: 26,111 candidate throws (each throw keeping the fewest steps) at 4,423 throws of the greedy
-#: bot in 500 heads-up Closed hands (``python -m remi.tutor.experiments feedlog 250 13 FILE``),
+#: bot in 500 heads-up Closed hands (``python -m research.tutor.experiments feedlog 250 13 FILE``),
 #: each labelled by whether the neighbour's real rack would take it (it lowers their steps):
-#: ``python -m remi.tutor.feedfit --train FILE --features <these keys>``. On the 2,092 throws of 240 other
+#: ``python -m research.tutor.feedfit --train FILE --features <these keys>``. On the 2,092 throws of 240 other
 #: hands (feedlog 120 17) it ranks a tile the neighbour takes above one they do not 61.1% of the time
 #: (the model before, fitted without the ace's high neighbours: 60.1%), log loss 0.471
-#: (a constant rate: 0.512), calibrated by deciles within 0.03. See docs/tutor.md.
+#: (a constant rate: 0.512), calibrated by deciles within 0.03. See research/NOTES.md.
 FEED_MODEL = {
     "bias": -5.9199, "l_d1": 1.4347, "l_d2": 0.7073, "took_other": -0.531, "took_d1": 0.8085,
     "took_d2": 0.977, "took_same": -1.648, "shown_same": -1.7877, "lam_set": 1.3719,

@@ -13,7 +13,9 @@ tournante for the first round; draws from the stock, the top of the discard pile
 tournante; nobody goes out in the first round; an empty stock is rebuilt from the discards.
 
 Duplicate play: each deal is replayed with the policies rotated round the seats, so every
-policy plays every seat of every deal. ``python -m remi.tutor.sim --help`` for the command.
+policy plays every seat of every deal. ``python -m remi.tutor.sim --help`` for the command;
+``run_match`` and ``play_deal`` take other bots and another table (``bots=``, ``table=``: the
+experiments of ``research/`` pass theirs).
 """
 
 from __future__ import annotations
@@ -21,10 +23,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from remi.engine import (
@@ -39,7 +40,8 @@ from remi.engine import (
     rack_penalty,
     simple_hand,
 )
-from remi.tutor.policy import POLICIES, View
+from remi.tutor.policy import POLICIES
+from remi.tutor.view import View
 
 
 @dataclass
@@ -289,25 +291,14 @@ class Table:
                           [list(r) for r in self.racks], None, None, close)
 
 
-def play_hand(rules: Rules, bots: Sequence, deck_seed: int, check: bool = False) -> HandResult:
-    table = Table(rules, len(bots), deck_seed, bots, check)
+def play_hand(rules: Rules, bots: Sequence, deck_seed: int, check: bool = False, table: type[Table] = Table) -> HandResult:
+    t = table(rules, len(bots), deck_seed, bots, check)
     if check:
-        table.check()
-    return table.play_closed() if rules.is_closed else table.play_simple()
+        t.check()
+    return t.play_closed() if rules.is_closed else t.play_simple()
 
 
-@dataclass
-class Tally:
-    hands: int = 0
-    wins: list[float] = field(default_factory=list)
-    points: list[float] = field(default_factory=list)
-    turns: list[float] = field(default_factory=list)  # own turns in the hands it closed
-    discards: int = 0
-    feeds: int = 0
-    feed_hands: list[float] = field(default_factory=list)
-
-
-def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
     if n == 0:
         return float("nan"), float("nan")
@@ -318,51 +309,78 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+#: each deal's figures, per policy: won (a share), points, split into the hands the seat
+#: closed and the rest (whether a bot's points come from closing more, closing bigger or
+#: paying less when another closes), and the feed rate
+FIGURES = ("win", "points", "points_closed", "points_not_closed", "feed")
+
+Bots = Mapping[str, Callable[[random.Random], object]]
+
+
+def _rotations(rules: Rules, policies: Sequence[str], deck_seed: int, check: bool, bots: Bots,
+               table: type[Table]) -> list[tuple[list[str], HandResult]]:
+    """One deal, once per rotation of the policies round the seats."""
+    n = len(policies)
+    out = []
+    for rot in range(n):
+        seat_policy = [policies[(s + rot) % n] for s in range(n)]
+        players = [bots[name](random.Random(deck_seed * 31 + rot * 7 + s)) for s, name in enumerate(seat_policy)]
+        out.append((seat_policy, play_hand(rules, players, deck_seed, check, table)))
+    return out
+
+
+def _add(acc: dict[str, dict[str, float]], seat_policy: Sequence[str], res: HandResult) -> None:
+    """One hand's figures into each policy's running sums (``acc[policy]``)."""
+    top = max(res.scores)
+    winners = [s for s in range(len(seat_policy)) if res.scores[s] == top] if res.closer is None else [res.closer]
+    for s, name in enumerate(seat_policy):
+        a = acc[name]
+        a["seats"] += 1
+        a["win"] += (1.0 / len(winners)) if s in winners else 0.0
+        a["points"] += res.scores[s]
+        a["points_closed" if res.closer == s else "points_not_closed"] += res.scores[s]
+        a["feed"] += res.feeds[s] / max(1, res.discards[s])
+
+
+def play_deal(rules: Rules, policies: Sequence[str], deck_seed: int, check: bool = False, *,
+              bots: Bots = POLICIES, table: type[Table] = Table) -> dict[str, dict[str, float]]:
+    """One deal of duplicate play: per policy, its :data:`FIGURES` averaged over its seats."""
+    acc = {p: {**dict.fromkeys(FIGURES, 0.0), "seats": 0.0} for p in set(policies)}
+    for seat_policy, res in _rotations(rules, policies, deck_seed, check, bots, table):
+        _add(acc, seat_policy, res)
+    return {name: {k: a[k] / a["seats"] for k in FIGURES} for name, a in acc.items()}
+
+
 def run_match(rules: Rules, policies: Sequence[str], deals: int, seed: int, check: bool = False,
-              progress=None, keep_deals: bool = False) -> dict:
+              progress: Callable[[dict], None] | None = None, keep_deals: bool = False, *,
+              bots: Bots = POLICIES, table: type[Table] = Table) -> dict:
     """Duplicate play: every deal once per rotation of the policies round the seats.
 
     Standard errors are over deals (the rotations of one deal are one sample), so the luck
     of the deal is shared by the policies and does not inflate the comparison. With
     ``keep_deals`` the summary also holds each deal's figures (``per_deal``), for a paired
-    comparison of two runs on the same deals (:mod:`tutor.paired`).
+    comparison of two runs on the same deals.
     """
-    n = len(policies)
     names = sorted(set(policies))
-    # points = points_closed (hands the seat closed) + points_not_closed (the rack it paid, or
-    # its score in a hand nobody closed): the split says whether a bot's points come from
-    # closing more, closing bigger, or paying less when another closes.
-    keys = ("win", "points", "points_closed", "points_not_closed", "feed")
-    per_deal: dict[str, dict[str, list[float]]] = {p: {k: [] for k in keys} for p in names}
+    per_deal: dict[str, dict[str, list[float]]] = {p: {k: [] for k in FIGURES} for p in names}
     turns: dict[str, list[float]] = {p: [] for p in names}
     disc = {p: 0 for p in names}
     feeds = {p: 0 for p in names}
     hands = 0
     for deal in range(deals):
         deck_seed = seed * 1_000_003 + deal
-        acc = {p: {**dict.fromkeys(keys, 0.0), "seats": 0} for p in names}
-        for rot in range(n):
-            seat_policy = [policies[(s + rot) % n] for s in range(n)]
-            bots = [POLICIES[name](random.Random(deck_seed * 31 + rot * 7 + s)) for s, name in enumerate(seat_policy)]
-            res = play_hand(rules, bots, deck_seed, check)
+        acc = {p: {**dict.fromkeys(FIGURES, 0.0), "seats": 0.0} for p in names}
+        for seat_policy, res in _rotations(rules, policies, deck_seed, check, bots, table):
             hands += 1
-            top = max(res.scores)
-            winners = [s for s in range(n) if res.scores[s] == top] if res.closer is None else [res.closer]
+            _add(acc, seat_policy, res)
             for s, name in enumerate(seat_policy):
-                a = acc[name]
-                a["seats"] += 1
-                a["win"] += (1.0 / len(winners)) if s in winners else 0.0
-                a["points"] += res.scores[s]
-                a["points_closed" if res.closer == s else "points_not_closed"] += res.scores[s]
-                a["feed"] += res.feeds[s] / max(1, res.discards[s])
                 disc[name] += res.discards[s]
                 feeds[name] += res.feeds[s]
                 if res.closer == s:
                     turns[name].append(res.turns[s])
         for name in names:
-            k = acc[name]["seats"]
-            for key in keys:
-                per_deal[name][key].append(acc[name][key] / k)
+            for key in FIGURES:
+                per_deal[name][key].append(acc[name][key] / acc[name]["seats"])
         if progress:
             progress(_summary(rules, policies, deal + 1, hands, seed, names, per_deal, turns, disc, feeds, keep_deals))
     return _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, feeds, keep_deals)
@@ -372,10 +390,10 @@ def _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, 
     out = {"variant": rules.variant, "players": len(policies), "deals": deals, "hands": hands, "seed": seed,
            "policies": list(policies), "results": {}}
     for name in names:
-        w, w_se = _mean_se(per_deal[name]["win"])
-        pts, pts_se = _mean_se(per_deal[name]["points"])
-        t, t_se = _mean_se(turns[name])
-        f, f_se = _mean_se(per_deal[name]["feed"])
+        w, w_se = mean_se(per_deal[name]["win"])
+        pts, pts_se = mean_se(per_deal[name]["points"])
+        t, t_se = mean_se(turns[name])
+        f, f_se = mean_se(per_deal[name]["feed"])
         out["results"][name] = {
             "win_share": round(w, 4), "win_share_se": round(w_se, 4),
             "points_per_hand": round(pts, 2), "points_per_hand_se": round(pts_se, 2),
@@ -388,20 +406,11 @@ def _summary(rules, policies, deals, hands, seed, names, per_deal, turns, disc, 
     return out
 
 
-def _write_json(path: str, obj: dict) -> None:
-    """Replace ``path`` whole (a stopped run never leaves half a file)."""
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(obj, fh, indent=1)
-    os.replace(tmp, path)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
+def parser(prog: str, bots: Bots) -> argparse.ArgumentParser:
+    """The command's options (``research/`` adds its own to them)."""
     ap = argparse.ArgumentParser(
-        prog="python -m remi.tutor.sim",
-        description="Duplicate self-play between bots (random, greedy, tutor).",
-        epilog="example: python -m remi.tutor.sim --variant closed --players 4 --hands 400 --seed 1 "
-               "--policies tutor,greedy,greedy,greedy --json",
+        prog=prog, description=f"Duplicate self-play between bots ({', '.join(bots)}).",
+        epilog=f"example: {prog} --variant closed --players 4 --hands 400 --seed 1 --policies tutor,greedy,greedy,greedy --json",
     )
     ap.add_argument("--variant", choices=["closed", "simple"], default="closed")
     ap.add_argument("--players", type=int, default=4)
@@ -410,48 +419,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--policies", default=None, help="one per seat, comma separated (default tutor,greedy,...)")
     ap.add_argument("--check", action="store_true", help="verify the tiles are conserved after every turn")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--partial", metavar="FILE", help="rewrite FILE with the results so far after every deal")
-    ap.add_argument("--per-deal", metavar="FILE",
-                    help="rewrite FILE after every deal with the results and each deal's figures "
-                         "(for python -m remi.tutor.paired)")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def checked(a: argparse.Namespace, bots: Bots) -> tuple[Rules, list[str]]:
+    """The rules and the seats' policies of the parsed options; RemiError names a bad one."""
+    rules = preset(a.variant)
+    pols = a.policies.split(",") if a.policies else ["tutor"] + ["greedy"] * (a.players - 1)
+    if len(pols) != a.players:
+        raise RemiError(f"{len(pols)} policies for {a.players} players")
+    bad = [p for p in pols if p not in bots]
+    if bad:
+        raise RemiError(f"unknown policy {bad[0]!r}: use {', '.join(bots)}")
+    if not 2 <= a.players <= 4:
+        raise RemiError("2 to 4 players")
+    return rules, pols
+
+
+def report(res: dict, a: argparse.Namespace) -> None:
+    """The summary, as JSON or a line per policy."""
+    res = {k: v for k, v in res.items() if k != "per_deal"}
+    if a.json:
+        print(json.dumps(res, indent=2))
+        return
+    print(f"{res['variant']}, {res['players']} players, {res['hands']} hands ({res['deals']} deals), seed {a.seed}")
+    for name, r in res["results"].items():
+        print(f"  {name:7s} won {100 * r['win_share']:5.1f}% ± {100 * r['win_share_se']:.1f}  "
+              f"points {r['points_per_hand']:8.1f} ± {r['points_per_hand_se']:.1f}  "
+              f"turns to close {r['turns_to_close']:5.2f} ± {r['turns_to_close_se']:.2f}  "
+              f"feed {100 * r['feed_rate']:.2f}% ± {100 * r['feed_rate_se']:.2f}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    a = parser("python -m remi.tutor.sim", POLICIES).parse_args(argv)
     try:
-        rules = preset(a.variant)
-        pols = a.policies.split(",") if a.policies else ["tutor"] + ["greedy"] * (a.players - 1)
-        if len(pols) != a.players:
-            raise RemiError(f"{len(pols)} policies for {a.players} players")
-        bad = [p for p in pols if p not in POLICIES]
-        if bad:
-            raise RemiError(f"unknown policy {bad[0]!r}: use {', '.join(POLICIES)}")
-        if not 2 <= a.players <= 4:
-            raise RemiError("2 to 4 players")
-        for option, path in (("--partial", a.partial), ("--per-deal", a.per_deal)):
-            # Refused before the first deal is played, not after it, when the first write fails.
-            folder = os.path.dirname(os.path.abspath(path)) if path else None
-            if path and (os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK)):
-                raise RemiError(f"{option} {path}: cannot write a file there")
+        rules, pols = checked(a, POLICIES)
     except RemiError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    deals = max(1, -(-a.hands // a.players))
-    progress = None
-    if a.partial or a.per_deal:
-        def progress(summary: dict) -> None:
-            if a.per_deal:
-                _write_json(a.per_deal, summary)
-            if a.partial:
-                _write_json(a.partial, {k: v for k, v in summary.items() if k != "per_deal"})
-    res = run_match(rules, pols, deals, a.seed, a.check, progress, keep_deals=bool(a.per_deal))
-    res.pop("per_deal", None)
-    if a.json:
-        print(json.dumps(res, indent=2))
-    else:
-        print(f"{res['variant']}, {res['players']} players, {res['hands']} hands ({res['deals']} deals), seed {a.seed}")
-        for name, r in res["results"].items():
-            print(f"  {name:7s} won {100 * r['win_share']:5.1f}% ± {100 * r['win_share_se']:.1f}  "
-                  f"points {r['points_per_hand']:8.1f} ± {r['points_per_hand_se']:.1f}  "
-                  f"turns to close {r['turns_to_close']:5.2f} ± {r['turns_to_close_se']:.2f}  "
-                  f"feed {100 * r['feed_rate']:.2f}% ± {100 * r['feed_rate_se']:.2f}")
+    report(run_match(rules, pols, max(1, -(-a.hands // a.players)), a.seed, a.check), a)
     return 0
 
 

@@ -6,11 +6,12 @@ of the board's tiles the rack does not hold. With 14 tiles held it is the number
 draw-and-throw exchanges still needed (0: the rack is a whole board, any draw closes); with
 15 (just after a draw) the spare tile is simply left out, so it is the minimum over throws.
 
-The search works on counts (the engine's encoding, :mod:`remi.engine.counts`: slot ``pos * 4 + colour`` for run
-positions 0..13, 13 being the high ace). It takes the lowest tile left and makes it unused,
-or the lowest real tile of a *group*: tiles that fit one formation, with the missing tiles
-counted. A group's target size is ``max(3, span, tiles + joker)``; the targets of all groups
-add up to the board size, so a board is a choice of disjoint groups with targets summing to
+The search works on counts (the engine's encoding, :mod:`remi.engine.counts`: slot
+``pos * 4 + colour`` for run positions 0..13, 13 being the high ace). It takes the lowest
+tile left and makes it unused, or the lowest real tile of a *group*: tiles that fit one
+formation, with the missing tiles counted. A group's target size is
+``max(3, span, tiles + joker)``; the targets of all groups add up to the board size, so a
+board is a choice of disjoint groups with targets summing to
 ``hand_size``. Sub-problems are memoised across calls.
 
 The same search returns the **outs** (the kinds that fill a gap of, or extend, a best choice
@@ -114,7 +115,8 @@ def _end(j: int, r: int, slack: int, need: int) -> tuple[int, int, bool, int]:
 def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool) -> tuple[int, int, bool, int]:
     """Most tiles (jokers included) placed in groups whose targets add up to at most r, and
     the kinds that fill a gap of such a best choice of groups, and whether that choice leaves
-    one or two places of target to grow a group by (then a tile that extends a group helps)."""
+    one or two places of target to grow a group by (then a tile that extends a group helps);
+    and the kinds that some best choice leaves unused (the throws that keep the steps)."""
     rest = bytes(cnt).lstrip(b"\0")  # the lowest tile left is the first non-zero slot
     if not rest:
         return _end(j, r, slack, need)
@@ -125,102 +127,11 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
     i = SLOTS - len(rest)
     pos, c = divmod(i, 4)
     cnt[i] -= 1
-    best = _NEG
-    bmask = 0
-    bleft = False
-    bfree = 0
+    acc: tuple[int, int, bool, int] = (_NEG, 0, False, 0)
     if pos < HIGH and r >= 3:
-        # Run groups: this tile the lowest real one, at least one more real tile above it.
-        # A tile inside the run's span is left out only when its number has another colour
-        # here (it may be wanted by a set); otherwise taking it costs nothing.
-        top = HIGH if (long_run or pos > 0) else HIGH - 1
-        limit = min(top, pos + r - 1)
-        maxlen = 14 if long_run else 13
-        taken = [pos]
-
-        def runs(last: int, u: int) -> None:
-            nonlocal best, bmask, bleft, bfree
-            for q in range(last + 1, limit + 1):
-                s = q * 4 + c
-                if not cnt[s]:
-                    if q == HIGH:
-                        return
-                    continue
-                cnt[s] -= 1
-                taken.append(q)
-                span = q - pos + 1
-                for jk in (0, 1):
-                    if jk > j:
-                        continue
-                    t = max(3, span, u + 1 + jk)
-                    if t > r or t > maxlen:
-                        continue
-                    v, m, lf, fr = _best(cnt, j - jk, r - t, min(2, slack + maxlen - t), need & ~NEED_RUN, long_run)
-                    v += u + 1 + jk
-                    if v >= best and v > 0:
-                        grow = lf and t < maxlen
-                        if t > u + 1 + jk or grow:  # what fills the group's gaps (or extends it)
-                            w = t + 1 if grow else t
-                            lo, hi = max(0, q - w + 1), min(HIGH, pos + w - 1)
-                            for p in range(lo, hi + 1):
-                                if p not in taken:
-                                    m |= _BIT[p][c]
-                            if not jk:
-                                m |= JOKER_BIT
-                        if v > best:
-                            best, bmask, bleft, bfree = v, m, lf, fr
-                        else:
-                            bmask |= m
-                            bleft = bleft or lf
-                            bfree |= fr
-                runs(q, u + 1)
-                taken.pop()
-                cnt[s] += 1
-                if q < HIGH and sum(cnt[q * 4:q * 4 + 4]) == cnt[s]:
-                    return  # nothing else wants this tile (no other colour of it): never skip it
-
-        runs(pos, 1)
-        # Set groups: this tile and some other colours of its number (and perhaps a joker).
-        others = [c2 for c2 in range(c + 1, 4) if cnt[pos * 4 + c2]]
-        for mask in range((1 << len(others)) - 1, -1, -1):
-            chosen = [others[k] for k in range(len(others)) if mask >> k & 1]
-            u = 1 + len(chosen)
-            for jk in (0, 1):
-                if jk > j or u + jk > 4:
-                    continue
-                t = max(3, u + jk)
-                if t > r:
-                    continue
-                if u == 1:
-                    # A lone tile (with or without a joker) may grow into a run or a set.
-                    kinds = [k for k in (NEED_RUN, NEED_SET) if need & k] or [0]
-                    grow = 2
-                    fill = _NEAR[pos][c]
-                else:
-                    kinds = [NEED_SET]
-                    grow = 4 - t
-                    fill = 0
-                    for c2 in range(4):
-                        if c2 != c and c2 not in chosen:
-                            fill |= 1 << (c2 * 13 + pos)
-                if not jk:
-                    fill |= JOKER_BIT
-                for sl in chosen:
-                    cnt[pos * 4 + sl] -= 1
-                for kind in kinds:
-                    v, m, lf, fr = _best(cnt, j - jk, r - t, min(2, slack + grow), need & ~kind, long_run)
-                    v += u + jk
-                    if v >= best and v > 0:
-                        if t > u + jk or (lf and t < 4):
-                            m |= fill
-                        if v > best:
-                            best, bmask, bleft, bfree = v, m, lf, fr
-                        else:
-                            bmask |= m
-                            bleft = bleft or lf
-                            bfree |= fr
-                for sl in chosen:
-                    cnt[pos * 4 + sl] += 1
+        acc = _runs(cnt, j, r, slack, need, long_run, pos, c, acc)
+        acc = _sets(cnt, j, r, slack, need, long_run, pos, c, acc)
+    best, bmask, bleft, bfree = acc
     if pos == 0 and (cnt[11 * 4 + c] or cnt[12 * 4 + c]):
         # An ace may wait at the high end, for a run ...12-13-1.
         hi = HIGH * 4 + c
@@ -244,6 +155,111 @@ def _best(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool)
         bfree |= fr
     cnt[i] += 1
     _memo[key] = (best, bmask, bleft, bfree)
+    return best, bmask, bleft, bfree
+
+
+def _runs(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool, pos: int, c: int,
+          acc: tuple[int, int, bool, int]) -> tuple[int, int, bool, int]:
+    """``_best``'s run groups: the tile at ``pos`` of colour ``c`` (already taken off ``cnt``)
+    the lowest real one, at least one more real tile above it; ``acc`` merged with them.
+
+    A tile inside the run's span is left out only when its number has another colour here
+    (it may be wanted by a set); otherwise taking it costs nothing."""
+    best, bmask, bleft, bfree = acc
+    top = HIGH if (long_run or pos > 0) else HIGH - 1
+    limit = min(top, pos + r - 1)
+    maxlen = 14 if long_run else 13
+    taken = [pos]
+
+    def runs(last: int, u: int) -> None:
+        nonlocal best, bmask, bleft, bfree
+        for q in range(last + 1, limit + 1):
+            s = q * 4 + c
+            if not cnt[s]:
+                if q == HIGH:
+                    return
+                continue
+            cnt[s] -= 1
+            taken.append(q)
+            span = q - pos + 1
+            for jk in (0, 1):
+                if jk > j:
+                    continue
+                t = max(3, span, u + 1 + jk)
+                if t > r or t > maxlen:
+                    continue
+                v, m, lf, fr = _best(cnt, j - jk, r - t, min(2, slack + maxlen - t), need & ~NEED_RUN, long_run)
+                v += u + 1 + jk
+                if v >= best and v > 0:
+                    grow = lf and t < maxlen
+                    if t > u + 1 + jk or grow:  # what fills the group's gaps (or extends it)
+                        w = t + 1 if grow else t
+                        lo, hi = max(0, q - w + 1), min(HIGH, pos + w - 1)
+                        for p in range(lo, hi + 1):
+                            if p not in taken:
+                                m |= _BIT[p][c]
+                        if not jk:
+                            m |= JOKER_BIT
+                    if v > best:
+                        best, bmask, bleft, bfree = v, m, lf, fr
+                    else:
+                        bmask |= m
+                        bleft = bleft or lf
+                        bfree |= fr
+            runs(q, u + 1)
+            taken.pop()
+            cnt[s] += 1
+            if q < HIGH and sum(cnt[q * 4:q * 4 + 4]) == cnt[s]:
+                return  # nothing else wants this tile (no other colour of it): never skip it
+
+    runs(pos, 1)
+    return best, bmask, bleft, bfree
+
+
+def _sets(cnt: list[int], j: int, r: int, slack: int, need: int, long_run: bool, pos: int, c: int,
+          acc: tuple[int, int, bool, int]) -> tuple[int, int, bool, int]:
+    """``_best``'s set groups: the tile and some other colours of its number (and perhaps a
+    joker); a lone tile may grow into a run or a set. ``acc`` merged with them."""
+    best, bmask, bleft, bfree = acc
+    others = [c2 for c2 in range(c + 1, 4) if cnt[pos * 4 + c2]]
+    for mask in range((1 << len(others)) - 1, -1, -1):
+        chosen = [others[k] for k in range(len(others)) if mask >> k & 1]
+        u = 1 + len(chosen)
+        for jk in (0, 1):
+            if jk > j or u + jk > 4:
+                continue
+            t = max(3, u + jk)
+            if t > r:
+                continue
+            if u == 1:
+                kinds = [k for k in (NEED_RUN, NEED_SET) if need & k] or [0]
+                grow = 2
+                fill = _NEAR[pos][c]
+            else:
+                kinds = [NEED_SET]
+                grow = 4 - t
+                fill = 0
+                for c2 in range(4):
+                    if c2 != c and c2 not in chosen:
+                        fill |= 1 << (c2 * 13 + pos)
+            if not jk:
+                fill |= JOKER_BIT
+            for sl in chosen:
+                cnt[pos * 4 + sl] -= 1
+            for kind in kinds:
+                v, m, lf, fr = _best(cnt, j - jk, r - t, min(2, slack + grow), need & ~kind, long_run)
+                v += u + jk
+                if v >= best and v > 0:
+                    if t > u + jk or (lf and t < 4):
+                        m |= fill
+                    if v > best:
+                        best, bmask, bleft, bfree = v, m, lf, fr
+                    else:
+                        bmask |= m
+                        bleft = bleft or lf
+                        bfree |= fr
+            for sl in chosen:
+                cnt[pos * 4 + sl] += 1
     return best, bmask, bleft, bfree
 
 

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 from remi.engine import CLOSED, RemiError, Tile, parse_tiles
 from remi.cli import app
 from remi.tutor.advice import advise
-from remi.tutor.policy import Option, View, feed_risk, p_reach
+from remi.tutor.feed import feed_risk
+from remi.tutor.policy import Option, p_reach
+from remi.tutor.view import View
 from remi.tutor.words import throw_words
 
 ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"

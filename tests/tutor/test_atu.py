@@ -1,5 +1,5 @@
 """The atu as a sure out (CR-19): a rack one tile short whose gap the atu fills closes on the
-next turn, without drawing. The tutor's ranking and draw count it as such when asked."""
+next turn, without drawing. The tutor's ranking and draw count it as such."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from remi.engine import CLOSED, Tile, can_close, check_close, parse_tiles
-from remi.tutor.policy import View, atu_fills, draw_advice, p_close_within, weigh
+from remi.tutor.policy import POLICIES, atu_fills, draw_advice, p_close_within, p_reach, weigh
+from remi.engine.counts import counts
+from remi.engine.counts import need as need_of
 from remi.tutor.sim import full_deck
-from remi.engine.counts import counts, need as need_of
 from remi.tutor.steps import analyse_counts
+from remi.tutor.view import View, seen_counts, unseen_total
 
 # Four formations of 11 tiles (r3-r6, b10-b12, k1-k4) and two pairs, y8 y9 and k7 b7: any of
 # y8 y9 k7 b7 thrown keeps one step; y8 or y9 leaves the 7s to complete (r7 or y7), k7 or b7
@@ -27,9 +29,9 @@ def _view(rack: list[Tile], atu: Tile | None = ATU, top: Tile | None = None) -> 
 
 
 def test_the_throw_that_lets_the_atu_fill_the_gap_comes_first_and_closes_surely() -> None:
-    plain = weigh(_view(RACK15), RACK15)
-    assert str(plain[0].discard) in ("k7", "b7")  # most live outs: y7 y10 and jokers, 6
-    opts = weigh(_view(RACK15), RACK15, atu_close=True)
+    opts = weigh(_view(RACK15), RACK15)
+    most = max(opts, key=lambda o: o.outs)
+    assert str(most.discard) in ("k7", "b7")  # most live outs: y7 y10 and jokers, 6
     best = opts[0]
     assert str(best.discard) in ("y8", "y9") and best.atu_fills
     assert best.steps == 1 and best.p_close == 1.0
@@ -44,12 +46,14 @@ def test_the_throw_that_lets_the_atu_fill_the_gap_comes_first_and_closes_surely(
 
 def test_without_an_atu_filling_a_gap_nothing_changes() -> None:
     view = _view(RACK15, atu=Tile.parse("k13"))
-    assert weigh(view, RACK15, atu_close=True) == weigh(view, RACK15)
+    unseen = unseen_total(view, seen_counts(view, RACK15))
+    for o in weigh(view, RACK15):
+        assert not o.atu_fills and o.p_close == p_reach(o.steps, o.outs / unseen, 3)
 
 
 def test_a_joker_atu_fills_any_gap_a_joker_would() -> None:
     joker = Tile.parse("*")
-    opts = weigh(_view(RACK15, atu=joker), RACK15, atu_close=True)
+    opts = weigh(_view(RACK15, atu=joker), RACK15)
     assert all(o.atu_fills and o.p_close == 1.0 for o in opts)
 
 
@@ -84,25 +88,21 @@ def test_the_draw_takes_a_row_tile_that_lets_the_atu_fill_the_last_gap() -> None
     rack.remove(Tile.parse("k7"))  # one step away: the 7s lack two, so y7 or y10 for the yellow run
     top = Tile.parse("k7")
     view = _view(rack, top=top)
-    assert draw_advice(view) == "stock"  # k7 leaves the steps as they are
-    assert draw_advice(view, atu_close=True) == "row"  # ... but then y8 thrown, the atu r7 closes
-    assert draw_advice(_view(rack, atu=Tile.parse("k13"), top=top), atu_close=True) == "stock"
+    assert POLICIES["greedy"](random.Random(0)).draw(view) == "stock"  # k7 leaves the steps as they are
+    assert draw_advice(view) == "row"  # ... but then y8 thrown, the atu r7 closes
+    assert draw_advice(_view(rack, atu=Tile.parse("k13"), top=top)) == "stock"
 
 
-def test_the_tutor_plays_the_atu_and_the_tutor_before_it_did_not() -> None:
-    from remi.tutor.experiments import BOTS
-    from remi.tutor.policy import POLICIES
-
+def test_the_tutor_plays_the_atu_and_greedy_does_not() -> None:
     rng = random.Random(0)
-    tutor, before, throws_only = POLICIES["tutor"](rng), BOTS["tnoatu"](rng), BOTS["tatu"](rng)
+    tutor, greedy = POLICIES["tutor"](rng), POLICIES["greedy"](rng)
     assert str(tutor.discard(_view(RACK15), list(RACK15))) in ("y8", "y9")
-    assert str(throws_only.discard(_view(RACK15), list(RACK15))) in ("y8", "y9")
-    assert str(before.discard(_view(RACK15), list(RACK15))) in ("k7", "b7")
+    assert str(greedy.discard(_view(RACK15), list(RACK15))) in ("k7", "b7")
     rack = list(RACK15)
     rack.remove(Tile.parse("k7"))
     row_view = _view(rack, top=Tile.parse("k7"))
     assert tutor.draw(row_view) == "row"
-    assert before.draw(row_view) == throws_only.draw(row_view) == "stock"
+    assert greedy.draw(row_view) == "stock"
 
 
 def test_the_advice_says_when_the_atu_fills_a_gap() -> None:

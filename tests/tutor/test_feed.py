@@ -1,17 +1,10 @@
-"""tutor.feed (the feed model's inputs) and tutor.feedfit (its fit and its check)."""
+"""tutor.feed: the feed model's inputs (its fit and check: research/tutor/tests/test_feedfit.py)."""
 
 from __future__ import annotations
 
-import json
-import math
-import random
-
-import pytest
-
-from remi.engine import CLOSED, Tile, parse_tiles
-from remi.tutor.feed import _pairs, feed_features, known_held, partners
-from remi.tutor.feedfit import evaluate, fit, main
-from remi.tutor.policy import View, seen_counts
+from remi.engine import ALL_KINDS, CLOSED, SIMPLE, Tile, classify, parse_tiles
+from remi.tutor.feed import feed_features, known_held, pairs, partners
+from remi.tutor.view import View, seen_counts
 
 RACK = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k13"))
 
@@ -30,7 +23,7 @@ def test_the_pairs_a_tile_completes_are_exactly_the_engines_three_tile_formation
 
     for code in range(52):
         tile = Tile(code)
-        pairs = {frozenset((a, b)) for a, b, _ in _pairs(tile)}
+        got = {frozenset((a, b)) for a, b, _ in pairs(tile)}
         brute = set()
         for a in range(52):
             for b in range(a + 1, 52):
@@ -38,7 +31,7 @@ def test_the_pairs_a_tile_completes_are_exactly_the_engines_three_tile_formation
                     continue
                 if classify([tile, Tile(a), Tile(b)], CLOSED) is not None:
                     brute.add(frozenset((a, b)))
-        assert pairs == brute, str(tile)
+        assert got == brute, str(tile)
 
 
 def test_a_pairs_other_completions_are_the_tiles_that_fill_it_too() -> None:
@@ -46,7 +39,7 @@ def test_a_pairs_other_completions_are_the_tiles_that_fill_it_too() -> None:
 
     for code in (0, 4, 12, 20, 39):
         tile = Tile(code)
-        for a, b, ends in _pairs(tile):
+        for a, b, ends in pairs(tile):
             fill = {k for k in range(52) if k not in (a, b, tile.code)
                     and classify([Tile(a), Tile(b), Tile(k)], CLOSED) is not None}
             assert set(ends) == fill, (str(tile), a, b)
@@ -74,56 +67,16 @@ def test_a_copy_passed_over_does_not_undo_one_they_took() -> None:
     assert known_held(thrown)[r8.code] == 0
 
 
-def test_a_passed_over_completion_cuts_the_pair_it_would_have_filled() -> None:
-    """They left y6 lying: a loose y7-y8 would have taken it, so the y9 that y7-y8 also wants
-    is less likely fed (only the extended features read it)."""
-    y9 = _t("y9")
-    seen = seen_counts(_view(), RACK)
-    plain = feed_features(y9, _view(), seen, extended=True)
-    passed = feed_features(y9, _view(left_passed=list(parse_tiles("y6"))), seen, extended=True)
-    assert passed["lam_run"] == plain["lam_run"]
-    assert passed["lam_run_v"] < plain["lam_run_v"]
-    assert passed["pass_d2"] == 0 and passed["npass"] == 1
-    assert set(feed_features(y9, _view(), seen)) < set(plain)  # the shipped model reads the base keys
+REAL = [t for t in ALL_KINDS if not t.is_joker]
 
 
-def _synthetic(n_throws: int, seed: int) -> list[dict]:
-    """Throws whose candidates are taken with chance sigmoid(2x - 1)."""
-    rng = random.Random(seed)
-    rows = []
-    for i in range(n_throws):
-        cands = []
-        for _ in range(5):
-            x = rng.gauss(0, 1)
-            y = int(rng.random() < 1 / (1 + math.exp(-(2 * x - 1))))
-            cands.append({"tile": "r1", "y": y, "x": x, "noise": rng.gauss(0, 1)})
-        rows.append({"throw": i, "candidates": cands})
-    return rows
+def _starts(tile: Tile, rules) -> set[int]:  # noqa: ANN001
+    """Brute force: the kinds x for which some third tile makes {tile, x, third} a formation."""
+    return {x.code for x in REAL if x != tile and any(classify([tile, x, y], rules) for y in REAL)}
 
 
-def test_the_fit_recovers_a_known_logistic_model_and_the_ranking_reads_it() -> None:
-    model = fit(_synthetic(2000, 1), ["x", "noise"])
-    assert model["x"] == pytest.approx(2.0, abs=0.15)
-    assert model["bias"] == pytest.approx(-1.0, abs=0.1)
-    assert abs(model["noise"]) < 0.1
-    good = evaluate(model, _synthetic(500, 2))
-    assert good["log_loss"] < good["log_loss_constant"]
-    assert good["ranking_within_throw"] > 0.75
-    blind = evaluate({"bias": 0.0, "noise": 1.0}, _synthetic(500, 2))
-    assert abs(blind["ranking_within_throw"] - 0.5) < 0.05
-
-
-def test_feedfit_command_and_its_errors(tmp_path, capsys) -> None:  # noqa: ANN001
-    train, test = tmp_path / "a.json", tmp_path / "b.json"
-    train.write_text(json.dumps(_synthetic(300, 3)))
-    test.write_text(json.dumps(_synthetic(100, 4)))
-    assert main(["--train", str(train), "--test", str(test), "--features", "x"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert set(out["model"]) == {"bias", "x"} and out["test"]["throws"] == 100
-    for args, message in ((["--test", str(test)], "give --train"),
-                          (["--train", str(tmp_path / "none.json")], "cannot read"),
-                          (["--train", str(train), "--features", "x,zz"], "no feature 'zz'"),
-                          (["--current", "--test", str(test)], "lack the shipped model's feature")):
-        assert main(args) == 2
-        err = capsys.readouterr().err
-        assert message in err and err.count("\n") == 1
+def test_partners_are_exactly_the_two_tile_starts_of_a_formation() -> None:
+    for rules in (CLOSED, SIMPLE):
+        for t in REAL:
+            assert set(partners(t)) == _starts(t, rules), (t, rules.name)
+            assert len(partners(t)) == len(set(partners(t)))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from remi.engine import CLOSED, parse_tiles
-from remi.tutor.policy import FEED_MODEL, View, feed_features, feed_risk, known_held, seen_counts, weigh
+from remi.tutor.feed import FEED_MODEL, feed_features, feed_risk, known_held
+from remi.tutor.policy import weigh
+from remi.tutor.view import View, seen_counts
 
 ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
 

@@ -156,7 +156,7 @@ def test_the_module_entry_point_rejects_bad_input() -> None:
 
 
 def test_policies_are_registered() -> None:
-    assert set(POLICIES) == {"random", "greedy", "tutor", "lookahead"}
+    assert set(POLICIES) == {"random", "greedy", "tutor"}
 
 
 def test_a_round_without_a_stock_draw_ends_the_hand() -> None:

@@ -1,5 +1,5 @@
-"""tutor.policy.partners and connectors: the draws that would give a tile a use, checked
-against the engine's own idea of a formation (``classify``)."""
+"""research.tutor.bots.connectors: the draws that would give a tile a use (its partners,
+remi.tutor.feed.partners: tests/tutor/test_feed.py), and the connect bots."""
 
 from __future__ import annotations
 
@@ -8,23 +8,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.engine import ALL_KINDS, CLOSED, SIMPLE, Tile, classify, parse_tiles
-from remi.tutor.experiments import BOTS
-from remi.tutor.policy import View, connectors, partners, seen_counts, weigh
+from remi.engine import ALL_KINDS, CLOSED, Tile, parse_tiles
+from remi.tutor.feed import partners
+from remi.tutor.policy import CLOSE, weigh
+from remi.tutor.view import View, seen_counts
+
+from research.tutor.bots import BOTS, CONNECT, connectors
 
 REAL = [t for t in ALL_KINDS if not t.is_joker]
-
-
-def _starts(tile: Tile, rules) -> set[int]:  # noqa: ANN001
-    """Brute force: the kinds x for which some third tile makes {tile, x, third} a formation."""
-    return {x.code for x in REAL if x != tile and any(classify([tile, x, y], rules) for y in REAL)}
-
-
-def test_partners_are_exactly_the_two_tile_starts_of_a_formation() -> None:
-    for rules in (CLOSED, SIMPLE):
-        for t in REAL:
-            assert set(partners(t)) == _starts(t, rules), (t, rules.name)
-            assert len(partners(t)) == len(set(partners(t)))
 
 
 def test_a_joker_has_no_partners_and_is_never_the_cheap_throw() -> None:
@@ -58,11 +49,11 @@ def test_the_connect_bots_throw_the_tile_whose_partners_lie_in_the_rows() -> Non
     rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 y1"))
     seen = list(parse_tiles("y2 y2 y3 y3 y13 y13 y12 y12 r1 r1 b1 b1"))
     v = View(CLOSED, rack15[:14], seen, players=4, stock=40)
-    plain = {o.discard: o for o in weigh(v, rack15, defence=False)}
+    plain = {o.discard: o for o in weigh(v, rack15, (CLOSE,))}
     k1, y1 = parse_tiles("k1 y1")
     assert plain[k1].outs == plain[y1].outs and plain[k1].steps == plain[y1].steps
     sc = seen_counts(v, rack15)
     assert connectors(y1, [t for t in rack15 if t != y1], CLOSED, sc) < connectors(k1, [t for t in rack15 if t != k1], CLOSED, sc)
-    assert weigh(v, rack15, defence=False, connect=True)[0].discard == y1
+    assert weigh(v, rack15, (CLOSE, CONNECT))[0].discard == y1
     for name in ("gconn", "tconn"):
         assert {BOTS[name](random.Random(s)).discard(v, rack15) for s in range(10)} == {y1}, name

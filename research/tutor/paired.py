@@ -6,10 +6,10 @@ on which they differ: most of the luck of the deal cancels in the difference. Th
 error of that difference, taken over the deals, is far smaller than the two runs' own errors
 combined, so a gap of one point of win share can be told from noise in 2,000 hands.
 
-    python -m remi.tutor.sim ... --policies tutor,greedy,greedy,greedy --per-deal A.json
-    python -m remi.tutor.sim ... --policies tplain,greedy,greedy,greedy --per-deal B.json
-    python -m remi.tutor.paired A.json B.json        # the first policy of each, on the deals both played
-    python -m remi.tutor.paired A.json B1.json B2.json   # against the mean of several baseline runs
+    python -m research.tutor.experiments sim ... --policies tutor,greedy,greedy,greedy --per-deal A.json
+    python -m research.tutor.experiments sim ... --policies tplain,greedy,greedy,greedy --per-deal B.json
+    python -m research.tutor.paired A.json B.json        # the first policy of each, on the deals both played
+    python -m research.tutor.paired A.json B1.json B2.json   # against the mean of several baseline runs
 
 A bot whose own choices are random (greedy breaks its ties at random) carries that luck too,
 and the pairing does not cancel it: greedy against itself with its ties drawn from another
@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 
 from remi.engine import RemiError
-from remi.tutor.sim import _mean_se
+from remi.tutor.sim import mean_se
 
 FIGURES = (("win", "hands won", 100.0, "%"), ("points", "points / hand", 1.0, ""),
            ("points_closed", "  closing", 1.0, ""), ("points_not_closed", "  not closing", 1.0, ""),
@@ -45,17 +45,17 @@ def _load(path: str) -> dict:
     except json.JSONDecodeError as exc:
         raise RemiError(f"{path}: not JSON (line {exc.lineno})") from None
     if not isinstance(run, dict) or not isinstance(run.get("per_deal"), dict):
-        raise RemiError(f"{path}: no per-deal figures (write it with python -m remi.tutor.sim --per-deal FILE)")
+        raise RemiError(f"{path}: no per-deal figures (write it with python -m research.tutor.experiments sim --per-deal FILE)")
     missing = [k for k in ("variant", "players", "seed", "policies") if k not in run]
     if missing:
-        raise RemiError(f"{path}: no {missing[0]!r} (write it with python -m remi.tutor.sim --per-deal FILE)")
+        raise RemiError(f"{path}: no {missing[0]!r} (write it with python -m research.tutor.experiments sim --per-deal FILE)")
     return run
 
 
 def compare(a: dict, b: dict | Sequence[dict], policy_a: str | None = None, policy_b: str | None = None) -> dict:
     """The paired difference a - b, per figure, over the deals both runs played.
 
-    Each run is what ``python -m remi.tutor.sim --per-deal`` writes; the policy compared defaults to
+    Each run is what ``python -m research.tutor.experiments sim --per-deal`` (or ``duel``) writes; the policy compared defaults to
     each run's first (the seat under test). The runs must share the variant, the players and
     the seed, and the other seats' policies, or their deals are not the same hands. ``b`` may
     be several runs (of a baseline whose own play is random): B is their mean, deal by deal.
@@ -90,9 +90,9 @@ def compare(a: dict, b: dict | Sequence[dict], policy_a: str | None = None, poli
             continue
         xa = a["per_deal"][pa][key][:n]
         xb = [sum(vals) / len(bs) for vals in zip(*(run["per_deal"][pb][key][:n] for run, pb in zip(bs, pbs)))]
-        ma, sa = _mean_se(xa)
-        mb, sb = _mean_se(xb)
-        d, sd = _mean_se([x - y for x, y in zip(xa, xb)])
+        ma, sa = mean_se(xa)
+        mb, sb = mean_se(xb)
+        d, sd = mean_se([x - y for x, y in zip(xa, xb)])
         out["figures"][key] = {"a": ma, "a_se": sa, "b": mb, "b_se": sb, "diff": d, "diff_se": sd,
                                "unpaired_se": math.sqrt(sa * sa + sb * sb),
                                "same_deals": sum(1 for x, y in zip(xa, xb) if x == y)}
@@ -100,8 +100,8 @@ def compare(a: dict, b: dict | Sequence[dict], policy_a: str | None = None, poli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m remi.tutor.paired", description=__doc__.split("\n\n")[0])
-    ap.add_argument("a", help="a run written by python -m remi.tutor.sim --per-deal")
+    ap = argparse.ArgumentParser(prog="python -m research.tutor.paired", description=__doc__.split("\n\n")[0])
+    ap.add_argument("a", help="a run written by python -m research.tutor.experiments sim --per-deal (or duel)")
     ap.add_argument("b", nargs="+", help="the other run, on the same seed (several: their mean, deal by deal)")
     ap.add_argument("--policy-a", help="the policy compared in A (default: its first)")
     ap.add_argument("--policy-b", help="the policy compared in B (default: each run's first)")

@@ -5,8 +5,12 @@ from __future__ import annotations
 import random
 
 from remi.engine import CLOSED, parse_tiles
-from remi.tutor.policy import POLICIES, LookaheadBot, View, lookahead_value, seen_counts, unseen_total
+from remi.tutor.policy import POLICIES
 from remi.tutor.sim import Table
+from remi.tutor.view import View, seen_counts, unseen_total
+
+from research.tutor.bots import BOTS
+from research.tutor.lookahead import LookaheadBot, lookahead_value
 
 
 class Checked(LookaheadBot):
@@ -26,7 +30,7 @@ class Checked(LookaheadBot):
 
 
 def test_lookahead_is_registered() -> None:
-    assert POLICIES["lookahead"] is LookaheadBot
+    assert BOTS["lookahead"] is LookaheadBot and "lookahead" not in POLICIES
 
 
 def test_lookahead_plays_legal_moves_in_whole_hands() -> None:

@@ -1,4 +1,5 @@
-"""tutor.paired: two runs on the same deals, compared deal by deal (and tutor.sim --per-deal)."""
+"""research.tutor.paired: two runs on the same deals, compared deal by deal (and the
+experiments' sim --per-deal, duel)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from pathlib import Path
 import pytest
 
 from remi.engine import CLOSED, RemiError
-from remi.tutor.paired import compare
 from remi.tutor.sim import run_match
+
+from research.tutor.paired import compare
+
+ROOT = Path(__file__).resolve().parents[3]  # research/ is run from the top of the checkout
 
 
 def _sim(tmp_path: Path, policies: str, seed: int = 4, hands: int = 8) -> Path:
     path = tmp_path / f"{policies.replace(',', '-')}-{seed}.json"
-    subprocess.run([sys.executable, "-m", "remi.tutor.sim", "--variant", "closed", "--players", "2", "--hands", str(hands),
+    subprocess.run([sys.executable, "-m", "research.tutor.experiments", "sim", "--variant", "closed", "--players", "2", "--hands", str(hands),
                     "--seed", str(seed), "--policies", policies, "--per-deal", str(path)],
-                   capture_output=True, text=True, check=True, timeout=600)
+                   capture_output=True, text=True, check=True, timeout=600, cwd=ROOT)
     return path
 
 
@@ -90,9 +94,9 @@ def test_several_baseline_runs_are_averaged_deal_by_deal(tmp_path: Path) -> None
         compare(a, [b1, other_seed])
     with pytest.raises(RemiError, match="no run"):
         compare(a, [])
-    out = subprocess.run([sys.executable, "-m", "remi.tutor.paired", *(str(tmp_path / n) for n in
+    out = subprocess.run([sys.executable, "-m", "research.tutor.paired", *(str(tmp_path / n) for n in
                           ("tutor-random-4.json", "greedy-random-4.json", "tutor-random-4.json"))],
-                         capture_output=True, text=True, check=True, timeout=60)
+                         capture_output=True, text=True, check=True, timeout=60, cwd=ROOT)
     assert "the mean of 2 runs" in out.stdout
 
 
@@ -110,24 +114,23 @@ def test_the_command_answers_bad_input_in_one_line(tmp_path: Path) -> None:
     plain = tmp_path / "plain.json"
     plain.write_text(json.dumps({"variant": "closed"}))
     for args in ([str(tmp_path / "missing.json"), str(plain)], [str(plain), str(plain)]):
-        out = subprocess.run([sys.executable, "-m", "remi.tutor.paired", *args], capture_output=True, text=True, timeout=60)
+        out = subprocess.run([sys.executable, "-m", "research.tutor.paired", *args], capture_output=True, text=True, timeout=60, cwd=ROOT)
         assert out.returncode == 2
         assert out.stderr.count("\n") == 1 and out.stderr.startswith("error:")
     good = _sim(tmp_path, "greedy,random", hands=4)
-    out = subprocess.run([sys.executable, "-m", "remi.tutor.paired", str(good), str(good)],
-                         capture_output=True, text=True, check=True, timeout=60)
+    out = subprocess.run([sys.executable, "-m", "research.tutor.paired", str(good), str(good)],
+                         capture_output=True, text=True, check=True, timeout=60, cwd=ROOT)
     assert "A - B   +0.00 ± 0.00 paired" in out.stdout
 
 
 def test_greedy_under_another_name_plays_greedy_s_hands(tmp_path: Path) -> None:
-    """gseat (tutor.experiments) is greedy itself: on the same deals it plays the same hands, so
+    """gseat (research.tutor.bots) is greedy itself: on the same deals it plays the same hands, so
     a paired comparison against it measures a bot against greedy in the same seat."""
     a = json.loads(_sim(tmp_path, "greedy,random").read_text())
     out = tmp_path / "gseat.json"
-    # A subprocess: the experiments' command line adds its bots to the registry it runs in.
-    subprocess.run([sys.executable, "-m", "remi.tutor.experiments", "sim", "--variant", "closed", "--players", "2",
+    subprocess.run([sys.executable, "-m", "research.tutor.experiments", "sim", "--variant", "closed", "--players", "2",
                     "--hands", "8", "--seed", "4", "--policies", "gseat,random", "--per-deal", str(out)],
-                   capture_output=True, text=True, check=True, timeout=600)
+                   capture_output=True, text=True, check=True, timeout=600, cwd=ROOT)
     res = compare(json.loads(out.read_text()), a)
     assert res["a"] == "gseat"
     assert all(f["diff"] == 0.0 and f["same_deals"] == 4 for f in res["figures"].values())
@@ -136,9 +139,9 @@ def test_greedy_under_another_name_plays_greedy_s_hands(tmp_path: Path) -> None:
 @pytest.mark.parametrize("option", ["--per-deal", "--partial"])
 def test_an_output_file_that_cannot_be_written_is_refused_before_any_play(tmp_path: Path, option: str) -> None:
     for target in (tmp_path / "no such folder" / "run.json", tmp_path):
-        out = subprocess.run([sys.executable, "-m", "remi.tutor.sim", "--players", "2", "--hands", "2",
+        out = subprocess.run([sys.executable, "-m", "research.tutor.experiments", "sim", "--players", "2", "--hands", "2",
                               "--policies", "greedy,random", option, str(target)],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=60, cwd=ROOT)
         assert out.returncode == 2
         assert out.stderr.count("\n") == 1 and option in out.stderr
     assert list(tmp_path.iterdir()) == []  # nothing written

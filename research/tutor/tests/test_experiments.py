@@ -1,38 +1,35 @@
-"""tutor.experiments: the draw-by-value bot and the cheating defence bound answer legally."""
+"""research.tutor: the experiment bots answer legally and rank as their terms say; the
+commands refuse bad input in one line; nothing of it reaches the product."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from remi.engine import CLOSED, parse_tiles
-from remi.tutor.experiments import BOTS, OracleBot, _feeds, draw_by_value
-from remi.tutor.policy import POLICIES, View, weigh
+from remi.engine import CLOSED, JOKER, parse_tiles
+from remi.tutor.policy import CLOSE, FEED, LATE_RACK, POLICIES, weigh
+from remi.tutor.sim import play_deal, run_match
+from remi.tutor.view import View
 
-@pytest.fixture(autouse=True)
-def _own_process_only():  # noqa: ANN202
-    """The commands register their bots and patch the table for their own process: undo that
-    after each test, so that no other test module sees them (tests/tutor/test_sim.py)."""
-    from remi.tutor import sim
-
-    before, view = dict(POLICIES), sim.Table.view
-    yield
-    POLICIES.clear()
-    POLICIES.update(before)
-    sim.Table.view = view
-
+from research.tutor import experiments as E
+from research.tutor.bots import BOTS, PeekView, close_chance, draw_by_value, feeds, greedy_outs, kept_value
+from research.tutor.lookahead import lookahead_value
+from research.tutor.points import DumpBot
 
 ONE_AWAY = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"
 
 
-def _view(top: str | None, **kw) -> View:  # noqa: ANN003
+def _view(top: str | None, **kw) -> PeekView:  # noqa: ANN003
     t = parse_tiles(top)[0] if top else None
-    return View(CLOSED, list(parse_tiles(ONE_AWAY)), [t] if t else [], top=t, players=2, stock=60, **kw)
+    return PeekView(CLOSED, list(parse_tiles(ONE_AWAY)), [t] if t else [], top=t, players=2, stock=60, **kw)
 
 
-def test_the_bots_stay_out_of_the_advice() -> None:
-    assert not set(BOTS) & set(POLICIES)
+def test_the_bots_stay_out_of_the_product() -> None:
+    assert set(POLICIES) == {"random", "greedy", "tutor"}
+    assert set(BOTS) > set(POLICIES)
 
 
 def test_draw_by_value_takes_a_top_that_closes_and_never_a_joker() -> None:
@@ -49,41 +46,39 @@ def test_the_oracle_does_not_feed_when_it_need_not() -> None:
                                    "y3 y4 y5 y6 k2 k3 k9 k10 k11 k12 r9 r10 b2 b3 y4 y5")]
     avoided = 0
     for _ in range(30):
-        v = _view(None)
-        v.opp_rack = rng.sample(pool, 14)
-        cands = [o.discard for o in weigh(v, rack15, defence=False)]
-        got = OracleBot(random.Random(1)).discard(v, rack15)
+        v = _view(None, opp_rack=rng.sample(pool, 14))
+        cands = [o.discard for o in weigh(v, rack15, ())]
+        got = BOTS["oracle_any"](random.Random(1)).discard(v, rack15)
         assert got in cands
-        if any(not _feeds(v, t) for t in cands):
-            assert not _feeds(v, got)
-            avoided += any(_feeds(v, t) for t in cands)
+        if any(not feeds(v, t) for t in cands):
+            assert not feeds(v, got)
+            avoided += any(feeds(v, t) for t in cands)
     assert avoided > 0  # the sample holds racks where one throw feeds and another does not
 
 
-def test_the_no_defence_bot_throws_among_the_fewest_step_throws_ignoring_feed() -> None:
-    """tnodef ranks like the tutor with the feed term off: a fewest-step throw, the best such."""
+def test_a_ranking_is_its_terms() -> None:
+    """tnodef, tnolate and tplain rank by the tutor's terms less one or two: their pick is the
+    best of that ranking, and each option's parts are the terms named."""
     rack15 = list(parse_tiles(ONE_AWAY + " k13"))
-    v = _view(None, left_took=list(parse_tiles("k12 k11")))  # the neighbour collects black
-    bot = BOTS["tnodef"](random.Random(0))
-    got = bot.discard(v, rack15)
-    plain = weigh(v, rack15, defence=False)
-    assert got == plain[0].discard
-    assert plain[0].steps == min(o.steps for o in weigh(v, rack15, full=True))
-    assert all(o.feed_risk == 0.0 for o in plain)
+    late = _view(None, left_took=list(parse_tiles("k12 k11")))
+    late.stock, late.players = 8, 4  # two draws each left: the late-rack term is on
+    for name, ranking in (("tnodef", (CLOSE, LATE_RACK)), ("tnolate", (CLOSE, FEED)), ("tplain", (CLOSE,))):
+        opts = weigh(late, rack15, ranking)
+        assert BOTS[name](random.Random(0)).discard(late, rack15) == opts[0].discard
+        assert all([n for n, _ in o.parts] == [t.name for t in ranking] for o in opts)
+        assert all(o.score == pytest.approx(sum(v for _, v in o.parts)) for o in opts)
 
 
 def test_the_late_rack_term_only_lowers_scores_late_in_a_hand() -> None:
-    """weigh(late_rack=False) drops the lighter-rack term; tnolate plays its best throw."""
     rack15 = list(parse_tiles(ONE_AWAY + " k13"))
     late = _view(None)
-    late.stock, late.players = 8, 4  # two draws each left: the term is on
+    late.stock, late.players = 8, 4
     with_term = {o.discard: o.score for o in weigh(late, rack15)}
-    without = {o.discard: o.score for o in weigh(late, rack15, late_rack=False)}
+    without = {o.discard: o.score for o in weigh(late, rack15, (CLOSE, FEED))}
     assert with_term.keys() == without.keys()
     assert all(with_term[t] < without[t] for t in with_term)  # every rack left holds points
     early = _view(None)  # sixty tiles in the stock, heads-up: thirty draws each, the term is off
-    assert [o.score for o in weigh(early, rack15)] == [o.score for o in weigh(early, rack15, late_rack=False)]
-    assert BOTS["tnolate"](random.Random(0)).discard(late, rack15) == weigh(late, rack15, late_rack=False)[0].discard
+    assert [o.score for o in weigh(early, rack15)] == [o.score for o in weigh(early, rack15, (CLOSE, FEED))]
 
 
 def test_the_random_tie_bot_picks_among_the_equally_good_throws_only() -> None:
@@ -106,56 +101,36 @@ def test_the_fixed_tie_greedy_bot_is_greedy_with_the_lowest_code_on_ties() -> No
 
 
 def test_agree_counts_the_tutors_throws_against_greedys_most_outs(capsys) -> None:  # noqa: ANN001
-    """docs/tutor.md: nearly every throw of the tutor keeps greedy's most live outs (heads-up the
-    feed term may give up a few outs; at four players it broke only ties in 387 of 387)."""
-    import json
-
-    from remi.tutor.experiments import _AgreeBot, main
-
-    _AgreeBot.tally = {"throws": 0, "most_outs": 0, "tied_with_another": 0}
-    assert main(["agree", "2", "2", "5"]) == 0
+    """Nearly every throw of the tutor keeps greedy's most live outs (heads-up the feed term
+    may give up a few outs)."""
+    assert E.main(["agree", "2", "2", "5"]) == 0
     tally = json.loads(capsys.readouterr().out)
     assert tally["throws"] > 10
     assert 0.85 * tally["throws"] <= tally["most_outs"] <= tally["throws"]
     assert 0 < tally["tied_with_another"] < tally["throws"]
 
 
-def test_outs_net_of_held_leave_out_what_the_neighbour_took() -> None:
-    """weigh(net_of_held=False) counts outs as greedy does; by default a copy the left neighbour
-    took from a row (and has not thrown since) is not live for us."""
+def test_the_tutors_outs_are_net_of_what_the_neighbour_took_and_greedys_are_not() -> None:
     rack15 = list(parse_tiles(ONE_AWAY + " k13"))
     v = _view(None, left_took=list(parse_tiles("y12")))  # y12 closes the yellow run: one of our outs
     net = {o.discard: o.outs for o in weigh(v, rack15)}
-    gross = {o.discard: o.outs for o in weigh(v, rack15, net_of_held=False)}
-    assert net.keys() == gross.keys()
+    gross = {d: greedy_outs(v, rack15, d) for d in net}
     assert all(gross[t] - net[t] in (0, 1) for t in net) and any(gross[t] > net[t] for t in net)
-    assert BOTS["tnoheld"](random.Random(0)).discard(v, rack15) == weigh(v, rack15, net_of_held=False)[0].discard
-
-
-def test_the_plain_bot_ranks_without_either_term() -> None:
-    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
-    late = _view(None, left_took=list(parse_tiles("k12")))
-    late.stock, late.players = 8, 4
-    plain = weigh(late, rack15, defence=False, late_rack=False)
-    assert BOTS["tplain"](random.Random(0)).discard(late, rack15) == plain[0].discard
-    assert all(o.feed_risk == 0.0 for o in plain)
 
 
 def test_the_kept_value_tie_break_throws_a_high_tile_and_keeps_an_ace() -> None:
     """Among throws equally fast, tev keeps what the hand's expected score values most (CR-22,
     CR-23): at four players a 10-13 costs more in the rack than it earns on a board, an ace
     earns 25 on a board and costs 5."""
-    # Two loose tiles besides a board minus one: k12 and k2 fit nothing (nor do they help each other).
     rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k12 k2"))
     v = View(CLOSED, list(rack15[:14]), [], players=4, stock=40)
-    opts = weigh(v, rack15, defence=False, late_rack=False, kept_value=True)
+    opts = weigh(v, rack15, (CLOSE, kept_value()))
     tied = [o for o in opts if (o.steps, o.outs) == (opts[0].steps, opts[0].outs)]
     assert {o.discard for o in tied} >= set(parse_tiles("k12 k2"))
     assert BOTS["tev"](random.Random(0)).discard(v, rack15) == parse_tiles("k12")[0]
     ace = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k5"))
     assert BOTS["tev"](random.Random(0)).discard(v, ace) == parse_tiles("k5")[0]
-    # The plain ranking (no kept-value term) breaks such a tie by the lowest code instead.
-    assert weigh(v, rack15, defence=False, late_rack=False)[0].discard == parse_tiles("k2")[0]
+    assert weigh(v, rack15, (CLOSE,))[0].discard == parse_tiles("k2")[0]  # without it: the lowest code
 
 
 def test_the_near_tie_bot_throws_among_the_fastest_near_the_best_score() -> None:
@@ -169,12 +144,10 @@ def test_the_near_tie_bot_throws_among_the_fastest_near_the_best_score() -> None
 
 
 def test_greedy_with_other_ties_throws_what_greedy_may_throw_but_draws_its_ties_apart() -> None:
-    """gseat2 breaks greedy's ties from another stream: the same choices, other luck."""
     rack15 = list(parse_tiles(ONE_AWAY + " y1"))  # k1 and y1 keep the same steps and outs
     v = _view(None)
-    plain = weigh(v, rack15, defence=False, net_of_held=False)
-    top = max(o.outs for o in plain)
-    tied = {o.discard for o in plain if o.outs == top}
+    outs = {o.discard: greedy_outs(v, rack15, o.discard) for o in weigh(v, rack15, ())}
+    tied = {d for d, n in outs.items() if n == max(outs.values())}
     assert len(tied) > 1
     a = [BOTS["gseat"](random.Random(s)).discard(v, rack15) for s in range(30)]
     b = [BOTS["gseat2"](random.Random(s)).discard(v, rack15) for s in range(30)]
@@ -189,13 +162,10 @@ def test_the_outs_first_tutor_keeps_the_most_outs_and_the_safest_among_them() ->
     opts = weigh(v, rack15)
     top = max(o.outs for o in opts)
     got = BOTS["touts"](random.Random(0)).discard(v, rack15)
-    best = [o for o in opts if o.outs == top]
-    assert got == max(best, key=lambda o: o.score).discard
+    assert got == max((o for o in opts if o.outs == top), key=lambda o: o.score).discard
 
 
 def test_the_close_chance_model_falls_with_the_steps_and_rises_with_the_outs() -> None:
-    from remi.tutor.experiments import close_chance
-
     for players, stock in ((4, 40), (4, 16), (2, 70), (2, 30)):
         by_steps = [close_chance(players, s, 12, 70, stock) for s in (1, 2, 3, 4, 5)]
         assert by_steps == sorted(by_steps, reverse=True)
@@ -214,42 +184,33 @@ def test_the_value_bots_throw_within_one_step_of_the_fewest() -> None:
         assert BOTS[name](random.Random(0)).discard(v, rack15) == opts[0].discard
 
 
-def test_tkv_keeps_the_most_outs_and_an_ace_over_a_loose_tile_its_feed_term_would_throw() -> None:
-    """tkv: the most live outs first; among those the kept tiles' worth at about a point's
-    weight outweighs a small feed-risk difference, so the loose ace stays (CR-22: 25 on a board)."""
-    v = View(CLOSED, list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1")), [], players=4, stock=40)
-    ace = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k5"))
+def test_tkv_keeps_the_most_outs_and_an_ace_over_a_loose_tile() -> None:
+    v = View(CLOSED, list(parse_tiles(ONE_AWAY)), [], players=4, stock=40)
+    ace = list(parse_tiles(ONE_AWAY + " k5"))
     bot = BOTS["tkv"](random.Random(0))
     opts = bot.options(v, ace)
     assert opts[0].outs == max(o.outs for o in opts if o.steps == opts[0].steps)
     assert bot.discard(v, ace) == parse_tiles("k5")[0]
-    kv = weigh(v, ace, late_rack=False, kept_value=True, kept_weight=0.005)
-    by = {o.discard: o.score for o in kv}
-    plain = {o.discard: o.score for o in weigh(v, ace, late_rack=False)}
+    by = {o.discard: o.score for o in weigh(v, ace, (CLOSE, FEED, kept_value(0.005)))}
+    plain = {o.discard: o.score for o in weigh(v, ace, (CLOSE, FEED))}
     k1, k5 = parse_tiles("k1 k5")
     assert by[k5] - by[k1] > plain[k5] - plain[k1]  # the kept value moves the ace's throw down
 
 
 def test_ties_compares_the_pick_with_the_throws_tied_with_it(capsys) -> None:  # noqa: ANN001
-    from remi.tutor import experiments as E
-
-    E._TieBot.rows.clear()
+    rows = E.tie_rows(4, 1, 8, BOTS["tkv"])
+    for rec in rows:
+        assert len(rec) >= 2 and sum(r["pick"] for r in rec) == 1
+    summary = E.tie_summary(rows)
+    picks = [next(r for r in rec if r["pick"]) for rec in rows]
+    mean_pen = sum(sum(r["penalty"] for r in rec) / len(rec) for rec in rows) / len(picks)
+    assert abs(summary["penalty"][0] - (sum(p["penalty"] for p in picks) / len(picks) - mean_pen)) < 1e-9
     assert E.main(["ties", "4", "1", "8", "tkv"]) == 0
-    assert E._TieBot.base is BOTS["tkv"]
     out = capsys.readouterr().out
     assert "throws with ties" in out and "ace" in out
-    for rec in E._TieBot.rows:
-        assert len(rec) >= 2 and sum(r["pick"] for r in rec) == 1
-    summary = E.tie_summary(E._TieBot.rows)
-    picks = [next(r for r in rec if r["pick"]) for rec in E._TieBot.rows]
-    mean_pen = sum(sum(r["penalty"] for r in rec) / len(rec) for rec in E._TieBot.rows) / len(picks)
-    assert abs(summary["penalty"][0] - (sum(p["penalty"] for p in picks) / len(picks) - mean_pen)) < 1e-9
 
 
 def test_the_experiment_commands_refuse_bad_arguments_in_one_line_and_write_nothing(tmp_path, capsys) -> None:  # noqa: ANN001
-    from remi.tutor import experiments as E
-
-    out = tmp_path / "log.json"
     cases = [
         (["ties", "4", "x", "8"], "DEALS must be a whole number, not 'x'"),
         (["ties", "5", "1", "8"], "PLAYERS must be 2, 3 or 4"),
@@ -258,34 +219,47 @@ def test_the_experiment_commands_refuse_bad_arguments_in_one_line_and_write_noth
         (["agree", "4"], "expected agree PLAYERS DEALS SEED"),
         (["feedlog", "1", "8"], "expected feedlog DEALS SEED FILE"),
         (["feedlog", "1", "8", str(tmp_path / "no" / "such" / "log.json")], "cannot write"),
+        (["sim", "--players", "2", "--policies", "tutor,nobot"], "unknown policy 'nobot'"),
+        (["duel", "--deals", "1", "--seed", "1", "--bots", "gseat,nobot", "--out", str(tmp_path)], "unknown bot 'nobot'"),
     ]
     for argv, message in cases:
         assert E.main(argv) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1 and err.startswith("error: ")
-    assert not out.exists() and list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_duel_plays_each_bot_on_the_same_deals_as_a_run_of_its_own(tmp_path: Path) -> None:
+    """The duel's file for a bot holds, deal by deal, what its own run against greedy holds."""
+    assert E.main(["duel", "--players", "2", "--deals", "2", "--seed", "9", "--bots", "gseat,tplain",
+                   "--out", str(tmp_path)]) == 0
+    for bot in ("gseat", "tplain"):
+        got = json.loads((tmp_path / f"{bot}.json").read_text())
+        own = run_match(CLOSED, [bot, "greedy"], 2, 9, keep_deals=True, bots=BOTS)
+        assert got["deals"] == 2 and got["policies"] == [bot, "greedy"] and got["seed"] == 9
+        assert got["per_deal"][bot] == own["per_deal"][bot]
+    one = play_deal(CLOSED, ["gseat", "greedy"], 9 * 1_000_003 + 1, bots=BOTS)
+    assert json.loads((tmp_path / "gseat.json").read_text())["per_deal"]["gseat"]["points"][1] == round(
+        one["gseat"]["points"], 6)
 
 
 def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others_as_the_tutor() -> None:
-    from remi.tutor.policy import FEED_WEIGHT, lookahead_value, seen_counts, unseen_total
-
     bot = BOTS["tlook"](random.Random(0))
-    # One step away: the tutor's own pick.
-    rack15 = list(parse_tiles(ONE_AWAY + " k13"))
+    rack15 = list(parse_tiles(ONE_AWAY + " k13"))  # one step away: the tutor's own pick
     v = _view(None)
     assert bot.discard(v, rack15) == bot.options(v, rack15)[0].discard
-    # Two steps away: the fewest-step throw with the best look-ahead value less the feed term.
     rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 y8 y9 b7 k7 k13"))
     v = View(CLOSED, list(rack15[:14]), [], players=2, stock=60)
     opts = bot.options(v, rack15)
     assert opts[0].steps == 2
+    from remi.tutor.policy import FEED_WEIGHT
+    from remi.tutor.view import seen_counts, unseen_total
+
     seen = seen_counts(v, rack15)
     unseen = unseen_total(v, seen)
 
     def value(o):  # noqa: ANN001, ANN202
-        rest = list(rack15)
-        rest.remove(o.discard)
-        return lookahead_value(v, rest, seen, unseen, 10, atu_close=True) - FEED_WEIGHT * o.feed_risk
+        return lookahead_value(v, list(o.rest), seen, unseen, 10, atu_close=True) - FEED_WEIGHT * o.feed_risk
 
     fastest = [o for o in opts if o.steps == 2]
     assert len(fastest) > 1
@@ -293,18 +267,36 @@ def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others
 
 
 def test_the_kept_value_atu_tutor_keeps_the_outs_first_then_the_ace() -> None:
-    """tkva: the most live outs first, the atu's gap one step nearer, the kept worth last."""
     bot = BOTS["tkva"](random.Random(0))
     v = View(CLOSED, [], [], players=4, stock=40)
-    ace = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k5"))
-    assert bot.discard(v, ace) == parse_tiles("k5")[0]  # equally fast: the ace stays (25 on a board)
+    assert bot.discard(v, list(parse_tiles(ONE_AWAY + " k5"))) == parse_tiles("k5")[0]
     high = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k12 k2"))
-    assert bot.discard(v, high) == parse_tiles("k12")[0]  # equally fast: a 12 costs 10 in a lost rack, a 2 costs 5
-    # A throw leaving the atu's gap comes before more live outs (the rack of tests/tutor/test_atu.py).
+    assert bot.discard(v, high) == parse_tiles("k12")[0]
     rack15 = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 k4 y8 y9 k7 b7"))
     atu = parse_tiles("r7")[0]
     va = View(CLOSED, list(rack15[:14]), [atu], None, atu, [], [], 14, 40, 4)
     assert str(bot.discard(va, rack15)) in ("y8", "y9")
-    # Outs before worth: of two loose tiles, the one whose throw keeps more live outs goes.
-    opts = bot.options(v, high)
-    assert all((a.steps - a.atu_fills, -a.outs) <= (b.steps - b.atu_fills, -b.outs) for a, b in zip(opts, opts[1:]))
+
+
+# -- playing for the score (issue 19, item 4) ----------------------------------------------------
+
+
+def test_the_points_tutor_throws_a_high_tile_at_four_players_and_keeps_an_ace() -> None:
+    v = View(CLOSED, list(parse_tiles(ONE_AWAY)), [], players=4, stock=40)
+    high = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k12 k2"))
+    bot = BOTS["tpts"](random.Random(0))
+    assert bot.discard(v, high) == parse_tiles("k12")[0]  # a lost rack pays 10 for it, a won board earns 10
+    assert bot.discard(v, list(parse_tiles(ONE_AWAY + " k5"))) == parse_tiles("k5")[0]  # the ace: 25 on a board
+    assert all(o.parts[-1][0] == "points" for o in bot.options(v, high))
+
+
+def test_the_dumping_tutor_throws_a_joker_late_in_a_hand_it_will_likely_lose() -> None:
+    """Two steps away with two draws left at four players: the joker kept costs 50 in a rack
+    that is almost surely paid (CR-23); thrown, it costs a step and can never be taken (CR-12)."""
+    rack15 = list(parse_tiles("r3 r4 r5 b10 b11 k7 y7 y9 y10 y11 k1 k4 b13 y2 *"))
+    late = View(CLOSED, rack15[:14], [], players=4, stock=8)
+    bot = DumpBot(random.Random(0))
+    assert bot.discard(late, rack15) == JOKER
+    early = View(CLOSED, rack15[:14], [], players=4, stock=40)
+    assert bot.discard(early, rack15) != JOKER
+    assert BOTS["tutor"](random.Random(0)).discard(late, rack15) != JOKER

@@ -1,12 +1,14 @@
-"""tutor.rollout: draws to close alone, the fewest-step throws, and the command's errors."""
+"""research.tutor.rollout: draws to close alone, the fewest-step throws, and the command's errors."""
 
 from __future__ import annotations
 
 import random
 
 from remi.engine import CLOSED, can_close, parse_tiles
-from remi.tutor.policy import View, weigh
-from remi.tutor.rollout import CAP, draws_to_close, fewest_step_throws, main, measure
+from remi.tutor.policy import weigh
+from remi.tutor.view import View
+
+from research.tutor.rollout import CAP, draws_to_close, fewest_step_throws, main, measure
 
 ONE_AWAY = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1"))
 BOARD = list(parse_tiles("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12"))

@@ -8,7 +8,7 @@ with greedy's rule until the rack closes, counting the draws. The throw whose ro
 soonest on one set of sequences is then scored on a second, independent set against greedy's
 own choice (its tied throws averaged), so that picking the best does not flatter it.
 
-    python -m remi.tutor.rollout POSITIONS SEED [--rollouts R] [--players N] [--json]
+    python -m research.tutor.rollout POSITIONS SEED [--rollouts R] [--players N] [--json]
 
 The positions are the throws of the first seat in greedy-vs-greedy Closed Rummy deals of
 ``SEED`` where at least two throws keep the fewest steps. Alone means no opponent closes
@@ -25,10 +25,12 @@ import sys
 from collections.abc import Sequence
 
 from remi.engine import CLOSED, RemiError, Tile
-from remi.tutor.policy import POLICIES, GreedyBot, View, live_copies, seen_counts
-from remi.tutor.sim import _mean_se, full_deck, run_match
-from remi.engine.counts import counts, need as need_of
+from remi.engine.counts import counts
+from remi.engine.counts import need as need_of
+from remi.tutor.policy import POLICIES, GreedyBot
+from remi.tutor.sim import full_deck, mean_se, run_match
 from remi.tutor.steps import analyse_counts, throws_counts
+from remi.tutor.view import View, live_copies, seen_counts
 
 CAP = 25
 
@@ -75,11 +77,14 @@ def draws_to_close(rack14: Sequence[Tile], seen: Sequence[Tile], sequence: Seque
     return CAP + 1
 
 
-class _PositionLog(GreedyBot):
+class PositionLog(GreedyBot):
     """Greedy, writing down each of its throws with at least two fewest-step throws."""
 
     name = "poslog"
-    rows: list[tuple[list[Tile], list[Tile], int]] = []
+
+    def __init__(self, rng: random.Random, rows: list[tuple[list[Tile], list[Tile], int]]) -> None:
+        super().__init__(rng)
+        self.rows = rows
 
     def discard(self, view: View, rack15: list[Tile]) -> Tile:
         cands, _ = fewest_step_throws(rack15, view.seen)
@@ -90,17 +95,14 @@ class _PositionLog(GreedyBot):
 
 def positions(players: int, seed: int, wanted: int) -> list[tuple[list[Tile], list[Tile], int]]:
     """Throws of greedy self-play (deals of ``seed``) with a choice among fewest-step throws."""
-    _PositionLog.rows = []
-    POLICIES["poslog"] = _PositionLog
-    try:
-        deal = 0
-        while len(_PositionLog.rows) < wanted:
-            run_match(CLOSED, ["poslog"] + ["greedy"] * (players - 1), 1, seed * 1000 + deal)
-            deal += 1
-    finally:
-        POLICIES.pop("poslog", None)
+    rows: list[tuple[list[Tile], list[Tile], int]] = []
+    bots = {**POLICIES, "poslog": lambda rng: PositionLog(rng, rows)}
+    deal = 0
+    while len(rows) < wanted:
+        run_match(CLOSED, ["poslog"] + ["greedy"] * (players - 1), 1, seed * 1000 + deal, bots=bots)
+        deal += 1
     rng = random.Random(seed)
-    return rng.sample(_PositionLog.rows, wanted)
+    return rng.sample(rows, wanted)
 
 
 def measure(pos: tuple[list[Tile], list[Tile], int], rollouts: int, rng: random.Random) -> dict:
@@ -134,8 +136,8 @@ def measure(pos: tuple[list[Tile], list[Tile], int], rollouts: int, rng: random.
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m remi.tutor.rollout", description=__doc__.split("\n\n")[0],
-                                 epilog="example: python -m remi.tutor.rollout 60 7 --rollouts 40")
+    ap = argparse.ArgumentParser(prog="python -m research.tutor.rollout", description=__doc__.split("\n\n")[0],
+                                 epilog="example: python -m research.tutor.rollout 60 7 --rollouts 40")
     ap.add_argument("positions", type=int)
     ap.add_argument("seed", type=int)
     ap.add_argument("--rollouts", type=int, default=40, help="draw sequences per set (two sets)")
@@ -150,11 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     rng = random.Random(a.seed * 7 + 1)
     rows = [measure(p, a.rollouts, rng) for p in positions(a.players, a.seed, a.positions)]
-    gap = _mean_se([r["greedy"] - r["rollout_best"] for r in rows])
-    hind = _mean_se([r["greedy"] - r["best_in_hindsight"] for r in rows])
+    gap = mean_se([r["greedy"] - r["rollout_best"] for r in rows])
+    hind = mean_se([r["greedy"] - r["best_in_hindsight"] for r in rows])
     out = {"positions": len(rows), "rollouts": a.rollouts, "seed": a.seed, "players": a.players,
-           "greedy_draws": round(_mean_se([r["greedy"] for r in rows])[0], 3),
-           "rollout_best_draws": round(_mean_se([r["rollout_best"] for r in rows])[0], 3),
+           "greedy_draws": round(mean_se([r["greedy"] for r in rows])[0], 3),
+           "rollout_best_draws": round(mean_se([r["rollout_best"] for r in rows])[0], 3),
            "gain": [round(x, 3) for x in gap], "gain_in_hindsight": [round(x, 3) for x in hind],
            "same_as_greedy": sum(r["chosen_is_greedys"] for r in rows),
            "candidates": round(sum(r["candidates"] for r in rows) / len(rows), 2)}

@@ -1,13 +1,13 @@
 """Fit and check the feed model (:data:`tutor.feed.FEED_MODEL`) on logged throws.
 
-``python -m remi.tutor.experiments feedlog DEALS SEED FILE`` writes, for every throw of a greedy
+``python -m research.tutor.experiments feedlog DEALS SEED FILE`` writes, for every throw of a greedy
 player, each throw that kept the fewest steps with its features (:func:`tutor.feed.feed_features`)
 and whether the left neighbour's real rack would have taken it. This module fits a logistic
 regression on such files (Newton's method with a small ridge, numpy) and says how well a
 model tells the taken tiles apart on other files:
 
-    python -m remi.tutor.feedfit --train A.json [B.json ...] --test C.json [--features k1,k2,...]
-    python -m remi.tutor.feedfit --test C.json --current      # the shipped FEED_MODEL, checked
+    python -m research.tutor.feedfit --train A.json [B.json ...] --test C.json [--features k1,k2,...]
+    python -m research.tutor.feedfit --test C.json --current      # the shipped FEED_MODEL, checked
 
 Figures: the log loss against a constant rate, the calibration by deciles of the predicted
 chance, and the **ranking within a throw**: among the candidates of one throw, how often a
@@ -124,7 +124,7 @@ def evaluate(model: dict[str, float], rows: Sequence[dict]) -> dict:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m remi.tutor.feedfit", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="python -m research.tutor.feedfit", description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--train", nargs="*", default=[], metavar="FILE", help="feedlog files to fit on")
     ap.add_argument("--test", nargs="*", default=[], metavar="FILE", help="feedlog files to check on")
