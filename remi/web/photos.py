@@ -121,7 +121,7 @@ def _reader(web: Any) -> Any:
         return web.extra["reader"]
 
 
-def read_shot(web: Any, data: bytes, name: str) -> Shot:
+def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tuple[int, int] | None = None) -> Shot:
     """Check, store and read one upload (the slow part: decoding and the two models).
 
     The photo is decoded as ``remi scan`` decodes it (``vision.images.load_photo``: EXIF
@@ -138,7 +138,9 @@ def read_shot(web: Any, data: bytes, name: str) -> Shot:
     path.write_bytes(data)
     try:
         photo = load_photo(path)
-        reading = to_photo_pixels(_reader(web).read(photo.image), photo)
+        # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many
+        # tiles it holds: the reader counts a likely box more, or marks one too many.
+        reading = to_photo_pixels(_reader(web).read(photo.image, expect=expect, rules=rules), photo)
     except Exception:
         path.unlink(missing_ok=True)
         raise
@@ -232,8 +234,10 @@ def routes(web: Any) -> list[Route]:
             return upload_page(request, "choose a photo first (or take one with the camera)", 400)
         item = items[0]
         data = await item.read()
+        game = game_or_none(request)
         try:
-            shot = await run_in_threadpool(read_shot, web, data, item.filename or "photo")
+            shot = await run_in_threadpool(lambda: read_shot(web, data, item.filename or "photo", rules=game.rules if game else None,
+                                                             expect=expected(game, request.query_params.get("for", ""))))
         except (RemiError, ValueError) as exc:
             return upload_page(request, str(exc), 400)
         query = urlencode({k: v for k, v in request.query_params.items() if k in ("game", "for")})
@@ -277,6 +281,19 @@ def routes(web: Any) -> list[Route]:
     return [Route("/photo", upload_page), Route("/photo", upload, methods=["POST"]),
             Route("/photo/{pid}", show), Route("/photo/{pid}/image.jpg", image),
             Route("/photo/{pid}/use", use, methods=["POST"])]
+
+
+def expected(game: Any, target: str) -> tuple[int, int] | None:
+    """How many tiles the photo should hold: a loser's rack, or a closer's board (with the atu
+    pulled in, one fewer); None for any other photo (a table, a row)."""
+    if game is None:
+        return None
+    rules = game.rules
+    if target.startswith("rack_"):
+        return rules.hand_size, rules.hand_size
+    if target == "board":
+        return (rules.hand_size, rules.close_size) if rules.is_closed else (rules.close_size, rules.close_size)
+    return None
 
 
 def _target(request: Request, action: str, tiles: str, fields: dict[str, str]) -> str | None:
