@@ -267,6 +267,13 @@ function initSmall() {
     r.addEventListener("change", () => { location.href = "/tutor?variant=" + encodeURIComponent(r.value); }));
   document.querySelectorAll("button[data-back]").forEach(b =>
     b.addEventListener("click", ev => { if (history.length > 1) { ev.preventDefault(); history.back(); } }));
+  const newGame = document.querySelector('form[action="/new"]');
+  if (newGame) {  // a target is for Closed Rummy only
+    const show = () => { const v = newGame.querySelector("input[name=variant]:checked");
+      newGame.querySelectorAll(".closed-only").forEach(el => { el.hidden = v && v.value !== "closed"; }); };
+    newGame.addEventListener("change", show);
+    show();
+  }
   const rec = document.getElementById("record");
   if (rec) rec.addEventListener("submit", () => {
     Object.keys(sessionStorage).filter(k => k.startsWith("remi-hand-")).forEach(k => sessionStorage.removeItem(k));
