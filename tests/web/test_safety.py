@@ -108,3 +108,22 @@ def test_bad_paths_and_methods_are_pages_not_tracebacks(server: Server) -> None:
         assert r.status_code == status, path
         assert "Traceback" not in r.text and "<p class=\"error\"" in r.text
     assert c.get("/g/1/undo").status_code == 405
+
+
+def test_an_unexpected_error_is_a_page_and_the_traceback_stays_in_the_terminal(server: Server, remi) -> None:
+    import sqlite3
+
+    remi.ok("new", "--players", "Ana,Dan", "--name", "g")
+    remi.ok("hand", "--atu", "y2", "--nobody", "--points", "Ana=70", "--points", "Dan=80")
+    with sqlite3.connect(server.db) as conn:  # a row damaged behind remi's back
+        conn.execute("UPDATE action SET racks = '{not json' WHERE seq = 1")
+    r = server.client().get("/g/1")
+    assert r.status_code == 500
+    assert "did not expect; nothing was written" in r.text
+    assert "Traceback" not in r.text and "JSONDecodeError" not in r.text and "File \"" not in r.text
+    import time
+
+    deadline = time.monotonic() + 10
+    while "Traceback" not in server.output() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "Traceback" in server.output()  # the details are for whoever runs the server
