@@ -35,12 +35,19 @@ def _score(info: Any, hand: HandInput) -> Any:
     return score_hand(info.players, info.teams, info.rules, hand)
 
 
+def _part(name: str, score: Any, closed: bool) -> dict[str, str]:
+    """One player's line: Closed Rummy's scores are signed (+ good); Simple rummy's points are
+    what a side takes, so any of them is bad (SR-21: a side loses at the limit)."""
+    n = score.score
+    if closed:
+        return {"name": name, "score": signed(n), "badges": badges(score), "tone": "plus" if n > 0 else "minus" if n < 0 else ""}
+    return {"name": name, "score": str(n), "badges": badges(score), "tone": "minus" if n else ""}
+
+
 def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -> dict[str, Any]:
     """What ``remi hand`` prints after recording, worked out before anything is written."""
     result = _score(info, hand)
-    parts = [{"name": p, "score": signed(result.scores[p].score), "badges": badges(result.scores[p]),
-              "tone": "plus" if result.scores[p].score > 0 else "minus" if result.scores[p].score < 0 else ""}
-             for p in info.players]
+    parts = [_part(p, result.scores[p], info.rules.is_closed) for p in info.players]
     totals = dict(sheet.totals)
     if fixing:  # the totals after the fix: the hand's old scores out, the new ones in
         if not 1 <= number <= len(sheet.rows):

@@ -93,8 +93,13 @@ def test_bad_hands_are_refused_with_a_line_and_nothing_written(server: Server, r
 def test_simple_rummy_by_tapping_who_went_out(server: Server, remi) -> None:
     remi.ok("new", "--variant", "simple", "--players", "North,East,South,West", "--teams", "North+South,East+West")
     phone = server.phone()
-    r = phone.post("/g/1/hand/record", data={"csrf": csrf(phone), "closer": "West",
-                                             "board": "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac"})
+    fields = {"csrf": csrf(phone), "closer": "West", "board": "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac"}
+    got = phone.post("/g/1/hand/check", data=fields, headers={"accept": "application/json"}).json()
+    assert got["board"] == {"ok": True, "text": "goes out, throwing 5c"}
+    # Simple rummy's points are what a side takes: 100 is bad news, not "+100".
+    assert [(p["name"], p["score"], p["tone"]) for p in got["summary"]["parts"]] == [
+        ("North", "100", "minus"), ("East", "0", ""), ("South", "100", "minus"), ("West", "0", "")]
+    r = phone.post("/g/1/hand/record", data=fields)
     assert r.status_code == 303
     assert remi.ok("sheet")["hands"][0]["scores"] == {"North": 100, "East": 0, "South": 100, "West": 0}
 
