@@ -204,15 +204,22 @@ def routes(web: Any) -> list[Route]:
         return JSONResponse({"version": version(store, int(request.path_params["game"]))},
                             headers={"cache-control": "no-store"})
 
+    plots = PartCache()
+
     def plot(request: Request) -> Response:
+        # matplotlib takes a few hundred ms a plot: drawn once per version, for every phone.
         from remi.scoresheet.plot import plot_totals
 
         info = game_of(web, request)
-        with tempfile.TemporaryDirectory(prefix="remi-plot-") as tmp:
-            out = Path(tmp) / "totals.svg"
-            plot_totals(store.sheet(info.id), out)
-            body = out.read_bytes()
-        return Response(body, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+        current = version(store, info.id)
+        hit = plots.get((info.id, False), current)
+        if hit is None:
+            with tempfile.TemporaryDirectory(prefix="remi-plot-") as tmp:
+                out = Path(tmp) / "totals.svg"
+                plot_totals(store.sheet(info.id), out)
+                hit = (out.read_text(encoding="utf-8"), {})
+            plots.put((info.id, False), current, *hit)
+        return Response(hit[0], media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
     def history(request: Request) -> Response:
         from remi.sheet_render import describe_hand
