@@ -167,6 +167,26 @@ def corrected_dict(reading: "Reading", corrected: Corrected) -> dict:
     return {"tiles": tiles, "dropped": list(corrected.dropped), "width": reading.width, "height": reading.height}
 
 
+def dumps(data: dict) -> str:
+    """JSON indented for reading, each box on one line.
+
+    >>> print(dumps({"tiles": [{"tile": "r7", "box": [1.5, 2, 30, 40]}]}))
+    {
+      "tiles": [
+        {
+          "tile": "r7",
+          "box": [1.5, 2, 30, 40]
+        }
+      ]
+    }
+    """
+    import json
+
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return re.sub(r"\[\s+(-?[\d.e+-]+(?:,\s+-?[\d.e+-]+)*)\s+\]",
+                  lambda m: "[" + ", ".join(v.strip() for v in m.group(1).split(",")) + "]", text)
+
+
 def reading_table(reading: "Reading", title: str | None = None):
     from rich.table import Table
 
@@ -230,8 +250,8 @@ _READERS: dict[Path, "Reader"] = {}
 def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fix],
            ask: bool, keep: bool | None, say_corrected: bool = True, option: str = "--fix") -> Review:
     """Show the reading, apply the fixes (or ask for them at a terminal) and keep the photo
-    as labelled data when the user says so (``keep`` True, or a yes when ``keep`` is None at
-    a terminal after a correction)."""
+    as labelled data when the user says so (``keep`` True, or a yes when ``keep`` is None
+    after a correction typed at the terminal's prompt)."""
     from remi.vision.labels import keep as keep_photo, truth_dict
 
     corrected = apply_fixes(reading, fixes, option)  # a bad fix stops here: nothing shown or written
@@ -239,11 +259,13 @@ def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fi
     line = unsure_line(reading)
     if line:
         console.print(f"[yellow]{line}[/]")
-    if ask and not fixes:
+    asked = ask and not fixes
+    if asked:
         corrected = ask_fixes(reading, console)
     if corrected.changed and say_corrected:
         console.print("corrected: [bold]" + " ".join(str(t) for t in corrected.tiles) + "[/]")
-    if keep is None and ask and corrected.changed:
+    # Offered only after fixes typed at the prompt: whoever fixes on the command line says --keep.
+    if keep is None and asked and corrected.changed:
         from rich.prompt import Confirm
 
         keep = Confirm.ask("Keep this photo and its corrected tiles to teach remi your set (remi vision adapt)?",

@@ -51,7 +51,7 @@ def scan(
     remi scan rack.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack.jpg.json
     """
     with errors():
-        from remi.photos import apply_fixes, corrected_dict, interactive, parse_fixes, read, review
+        from remi.photos import apply_fixes, corrected_dict, dumps, interactive, parse_fixes, read, review
         from remi.vision.errors import VisionError
 
         fixes = parse_fixes(fix)  # a bad fix is refused before the photo is even read
@@ -66,7 +66,7 @@ def scan(
                 from remi.vision.labels import keep as keep_photo, truth_dict
 
                 keep_photo(photo, truth_dict(corrected.tiles, [e.box for e in corrected.entries]))
-            sys.stdout.write(json.dumps(corrected_dict(reading, corrected), indent=2) + "\n")
+            sys.stdout.write(dumps(corrected_dict(reading, corrected)) + "\n")
             return
         console = _console()
         ask = interactive(console) if confirm is None else confirm

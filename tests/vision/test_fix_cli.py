@@ -6,14 +6,13 @@ user data folder, and nothing is kept without it."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.vision.conftest import ROOT, SAMPLES
+from tests.vision.conftest import SAMPLES
+from tests.vision.terminal import at_terminal
 from tests.vision.test_scan_cli import _one_line_error, remi
 
 RACK = SAMPLES / "rack-close.jpg"
@@ -103,32 +102,7 @@ def test_check_photo_takes_the_fixes(tmp_path):
 
 
 def _pty_scan(args: list[str], answers: list[str], data_home: Path) -> str:
-    """`remi scan` at a real terminal (a pty): type the answers, return what the screen showed."""
-    import pty
-    import select
-    import time
-
-    env = dict(os.environ, COLUMNS="120", NO_COLOR="1", XDG_DATA_HOME=str(data_home), TERM="dumb")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the real CLI
-        os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, "-m", "remi", "scan", *args], env)
-    screen, pending, deadline = b"", list(answers), time.time() + 120
-    while time.time() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            screen += chunk
-        if pending and (screen.rstrip().endswith(b":") or screen.rstrip().endswith(b"]:")):
-            os.write(fd, (pending.pop(0) + "\r").encode())
-            screen += b"\n"
-    os.waitpid(pid, 0)
-    return screen.decode(errors="replace")
+    return at_terminal(["scan", *args], answers, env={"XDG_DATA_HOME": str(data_home)})
 
 
 def test_at_a_terminal_enter_accepts_everything(tmp_path):
