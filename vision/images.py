@@ -166,11 +166,16 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
 def to_photo_pixels(reading: "Reading", photo: Photo) -> "Reading":
     """A reading made on ``photo.image`` with its boxes (and corners) in the photo's own pixels."""
     s = photo.scale
-    dets = []
-    for d in reading.detections:
+
+    def scaled(d):
+        if s == 1:
+            return d
         changes: dict = {"box": tuple(float(v) * s for v in d.box)}
         corners = getattr(d, "corners", None)
         if corners is not None:
             changes["corners"] = tuple(tuple(float(v) * s for v in c) for c in corners)
-        dets.append(replace(d, **changes) if s != 1 else d)
-    return replace(reading, detections=tuple(dets), width=photo.width, height=photo.height)
+        return replace(d, **changes)
+
+    more = {"set_aside": tuple(scaled(d) for d in reading.set_aside)} if hasattr(reading, "set_aside") else {}
+    return replace(reading, detections=tuple(scaled(d) for d in reading.detections), width=photo.width,
+                   height=photo.height, **more)
