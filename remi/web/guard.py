@@ -8,6 +8,8 @@
   key, in the ``key`` query parameter or the cookie it sets, gets a page saying so and nothing
   else; no game is read or written. ``/static/`` (the package's own CSS and JS) is open.
 * **Body size**: a request body larger than ``max_body`` is refused (413) as it arrives.
+* **Headers**: no page may be framed by another site, and a page runs only the package's own
+  script (Content-Security-Policy).
 * **Cross-site forms**: every browser gets a random ``remi_csrf`` cookie (SameSite=Strict);
   ``read_form`` refuses a POST whose ``csrf`` field (or ``X-Remi-CSRF`` header) differs from
   it, or whose ``Origin`` is another site. A page on another site can neither read the cookie
@@ -32,6 +34,15 @@ KEY_COOKIE = "remi_table"
 CSRF_COOKIE = "remi_csrf"
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-remi-csrf"
+# No page of remi's may be framed by another site (a framed "Undo" is a click stolen) or run
+# a script that is not the package's own; what a page loads comes from this server only.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                                 b"frame-ancestors 'none'; form-action 'self'; base-uri 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
 
 
 class Refused(Exception):
@@ -118,7 +129,7 @@ class TableGuard:
         length = _header(scope, b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_body:
             raise Refused(413, f"the upload is too large ({_mb(int(length))}; at most {_mb(self.max_body)})")
-        await self.app(scope, self._limited(receive), self._with_cookies(send, set_cookies))
+        await self.app(scope, self._limited(receive), self._with_headers(send, set_cookies))
 
     def _limited(self, receive: Receive) -> Receive:
         seen = 0
@@ -134,13 +145,11 @@ class TableGuard:
         return limited
 
     @staticmethod
-    def _with_cookies(send: Send, lines: list[bytes]) -> Send:
-        if not lines:
-            return send
-
+    def _with_headers(send: Send, lines: list[bytes]) -> Send:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *((b"set-cookie", line) for line in lines)]
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS,
+                                      *((b"set-cookie", line) for line in lines)]
             await send(message)
         return sending
 

@@ -144,7 +144,10 @@ def test_a_phone_records_a_hand_with_a_photo_and_sees_the_cli(phone: object, ser
     p.keys("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1")
     p.tap("#keys [data-done]")
     p.tap('.tray:has(input[name="drawn"]) .chips')
+    p.keys("k12")
+    p.tap("#keys [data-backspace]")  # a slip, taken back
     p.keys("k13")
+    assert p.css('input[name="drawn"]').get_attribute("value") == "k13"
     p.tap("#keys [data-done]")
     p.tap('#tutor button[type="submit"]')
     p.text_is(".explain", "Throw")

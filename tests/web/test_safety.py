@@ -14,7 +14,10 @@ from tests.web.conftest import Server, csrf, errors_on
 
 def test_loopback_answers_only_its_own_host_name(server: Server) -> None:
     c = server.client()
-    assert c.get("/").status_code == 200
+    page = c.get("/")
+    assert page.status_code == 200
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    assert page.headers["x-frame-options"] == "DENY"
     r = c.get("/", headers={"host": "rebound.example:80"})
     assert r.status_code == 421
     assert "answers only as" in r.text

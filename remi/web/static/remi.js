@@ -93,7 +93,7 @@ function initTrays() {
     if (!b) return;
     if (b.dataset.tile) press(b.dataset.tile);
     else if ("drop" in b.dataset) correctTile("-");
-    else if ("back" in b.dataset && active) { const t = tokens(active.querySelector("input.tiles-text").value); t.pop(); setTray(active, t); }
+    else if ("backspace" in b.dataset && active) { const t = tokens(active.querySelector("input.tiles-text").value); t.pop(); setTray(active, t); }
     else if ("clear" in b.dataset && active) setTray(active, []);
     else if ("done" in b.dataset) activate(null);
   });
@@ -265,7 +265,7 @@ function initSmall() {
     f.addEventListener("submit", ev => { if (!confirm(f.dataset.confirm)) ev.preventDefault(); }));
   document.querySelectorAll("input[data-reload]").forEach(r =>
     r.addEventListener("change", () => { location.href = "/tutor?variant=" + encodeURIComponent(r.value); }));
-  document.querySelectorAll("button[data-back]").forEach(b =>
+  document.querySelectorAll("[data-back]").forEach(b =>
     b.addEventListener("click", ev => { if (history.length > 1) { ev.preventDefault(); history.back(); } }));
   const newGame = document.querySelector('form[action="/new"]');
   if (newGame) {  // a target is for Closed Rummy only
