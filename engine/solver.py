@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from remi.engine.counts import HIGH, counts, need
+from remi.engine.counts import HIGH, counts, need, slot
 from remi.engine.formations import Formation, tile_board_value
 from remi.engine.racks import check_close_rack
 from remi.engine.rules import CLOSED, Rules
@@ -184,7 +184,7 @@ def _setup(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> Setup:
         if atu.is_joker:
             j += 1
         else:
-            cnt[(atu.number - 1) * 4 + atu.colour] += 1
+            cnt[slot(atu)] += 1
         if atu not in rack:
             # CR-19: the atu goes into the board; it can't be the tile thrown.
             throwable = frozenset(range(53)) - {atu.code}
