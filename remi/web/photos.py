@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from remi.engine import RemiError, Tile, check_close, check_close_rack, format_tiles, preset
+from remi.engine import RemiError, Tile, check_close, format_tiles, preset
 from remi.web.guard import Refused, read_form
 from remi.web.tiles import notation_for
 
@@ -201,9 +201,8 @@ def check_view(tiles: list[Tile], variant: str, atu_text: str) -> dict[str, Any]
     atu = Tile.parse(atu_text) if atu_text.strip() else None
     if atu is not None and not rules.is_closed:
         raise RemiError("Simple rummy has no atu")
-    check_close_rack(tuple(tiles), rules, atu=atu)
-    close_atu = atu if len(tiles) == rules.close_size - 1 else None
-    result = check_close(tuple(tiles), rules, atu=close_atu)
+    # The engine checks the rack and decides the atu's role: pulled in with 14 tiles (CR-19).
+    result = check_close(tuple(tiles), rules, atu=atu)
     best = result.best
     return {"can_close": result.can_close, "reason": result.reason, "with_atu": result.with_atu,
             "formations": [f.tiles for f in best.formations] if best else [], "discard": best.discard if best else None,
