@@ -105,7 +105,7 @@ def urls(host: str, port: int, key: str | None) -> list[str]:
     return [f"http://{h}:{port}{suffix}" for h in hosts]
 
 
-def run(*, db: str | None, host: str, port: int, key: bool = False) -> None:
+def run(*, db: str | None, host: str, port: int, key: bool = False, as_json: bool = False) -> None:
     """Open the sheet, bind, print the address (and key and QR), then serve until Ctrl+C."""
     import uvicorn
 
@@ -123,13 +123,18 @@ def run(*, db: str | None, host: str, port: int, key: bool = False) -> None:
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"} if loopback else None
     app = build_app(store, key=table_key, hosts=hosts)
     addresses = urls(host, port, table_key)
-    print(f"remi serves the sheet {describe(store.url)}")
-    for url in addresses:
-        print(f"Open {url}")
-    if table_key:
-        print(f"Table key: {table_key} (the phones need it: scan the code)")
-        print(qr_text(addresses[0]), end="")
-    print("Ctrl+C stops the server.", flush=True)
+    if as_json:
+        import json
+
+        print(json.dumps({"db": describe(store.url), "urls": addresses, "key": table_key, "port": port}), flush=True)
+    else:
+        print(f"remi serves the sheet {describe(store.url)}")
+        for url in addresses:
+            print(f"Open {url}")
+        if table_key:
+            print(f"Table key: {table_key} (the phones need it: scan the code)")
+            print(qr_text(addresses[0]), end="")
+        print("Ctrl+C stops the server.", flush=True)
     threading.Thread(target=_warm_reader, args=(app,), daemon=True).start()
     config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, lifespan="off")
     try:
