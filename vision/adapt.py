@@ -52,8 +52,8 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     base = Path(base or models_dir())
     reader = Reader(base)
     if "embedding" not in reader.outputs or not reader.meta.get("reader_head"):
-        raise VisionError(f"{base}: this reader cannot be adapted (no embedding output or head weights; "
-                          "it needs the oriented reader, v7 or later)")
+        raise VisionError(f"{base}: this reader cannot be adapted (its ONNX has no embedding output, "
+                          "or vision.json names no reader_head)")
     examples = _checked(examples)
     total = len(examples) + 3
     step = _stepper(progress, total)
@@ -142,16 +142,17 @@ def _tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
         n, c = labels_of(tile)
         for k in range(COPIES):
             c1 = c0 if k == 0 else jitter_corners(rng, c0, 0.03)
-            cut.append(crops.turned(c1) if k % 2 else c1)
+            # a reader before v7 reads upright crops only: it is not shown turned ones
+            cut.append(crops.turned(c1) if k % 2 and reader.oriented else c1)
             number.append(n)
             colour.append(c)
-    for c0 in corners[empty]:
-        cut.append(c0)
-        number.append(BACKGROUND)
-        colour.append(-1)
+    cut += list(corners[empty])
+    number += [BACKGROUND] * int(empty.sum())
+    colour += [-1] * int(empty.sum())
     if not cut:
         return np.zeros((0, 128), np.float32), np.zeros(0, int), np.zeros(0, int)
-    looks = reader.look(image, np.zeros((len(cut), 4)), np.array(cut))
+    cut = np.array(cut)
+    looks = reader.look(image, np.concatenate([cut.min(1), cut.max(1)], 1), cut)
     return looks.embedding, np.array(number), np.array(colour)
 
 

@@ -167,8 +167,19 @@ def export_onnx(state: Path, out: Path) -> Path:
     net = load(state, saved["number.weight"].shape[0], orient="orient.weight" in saved)
     net.eval()
     dummy = torch.zeros(1, 3, SIZE, SIZE)
-    names = ["number", "colour"] + (["orient"] if net.orient is not None else [])
-    torch.onnx.export(net, dummy, str(out), input_names=["crops"], output_names=names,
+    names = ["number", "colour"] + (["orient"] if net.orient is not None else []) + ["embedding"]
+
+    class WithEmbedding(torch.nn.Module):
+        """The reader's outputs and the 128 numbers its heads read (for ``vision.adapt``)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = net
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+            return self.net(x) + (self.net.trunk(x),)
+
+    torch.onnx.export(WithEmbedding(), dummy, str(out), input_names=["crops"], output_names=names,
                       dynamic_axes={"crops": {0: "n"}, **{k: {0: "n"} for k in names}},
                       opset_version=17, dynamo=False)
     return Path(out)

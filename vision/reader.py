@@ -445,16 +445,18 @@ def reading_order(dets: list[Detection]) -> list[Detection]:
 _READERS: dict[Path, Reader] = {}
 
 
-def read_photo(path: str | os.PathLike, models: Path | None = None) -> Reading:
+def read_photo(path: str | os.PathLike, models: Path | None = None, expect: tuple[int, int] | None = None,
+               rules: Rules | None = None) -> Reading:
     """Load and read a photo; VisionError for a bad photo. A large JPEG is decoded reduced
-    (``vision.images``); the boxes come back in the photo's own pixels."""
+    (``vision.images``); the boxes come back in the photo's own pixels. ``expect`` and
+    ``rules`` as for ``Reader.read`` (``expect=(14, 15)`` for a rack to check)."""
     from remi.vision.images import load_photo, to_photo_pixels
 
     photo = load_photo(path)
     key = Path(models or models_dir()).resolve()
     if key not in _READERS:
         _READERS[key] = Reader(key)
-    return to_photo_pixels(_READERS[key].read(photo.image), photo)
+    return to_photo_pixels(_READERS[key].read(photo.image, expect=expect, rules=rules), photo)
 
 
 __all__ = ["Detection", "JOKER", "Reader", "Reading", "VisionError", "decode", "load_image", "read_photo", "reading_order"]

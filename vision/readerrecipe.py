@@ -117,6 +117,65 @@ def stage_export(args) -> None:
     _log(f"exported {out}")
 
 
+def stage_tables(args) -> None:
+    """Synthetic photos of tables, ``--photos`` for each of ``--editions`` editions of a pool
+    (one set per table, as a user's), as labelled folders ``OUT/E`` (``images/``, ``labels/``
+    with tile-code boxes) for ``remi vision eval`` and for adapting to one set."""
+    import cv2
+
+    from remi.engine import ALL_KINDS
+    from remi.vision import facecrops, tilefaces
+
+    rng = np.random.default_rng(args.seed)
+    empty = [_imread(p.path) for p in realdata.load(realdata.NEGATIVE_SESSIONS)]
+    for e in range(args.editions):
+        ed = tilefaces.sample_edition(rng, args.split)
+        out = Path(args.out) / f"{e:02d}"
+        (out / "images").mkdir(parents=True, exist_ok=True)
+        (out / "labels").mkdir(parents=True, exist_ok=True)
+        (out / "edition.txt").write_text(repr(ed) + "\n")
+        for i in range(args.photos):
+            tiles = [ALL_KINDS[k] for k in rng.choice(53, int(rng.integers(8, 22)), replace=False)]
+            scatter = float(rng.choice([0.0, 0.15, 1.0]))
+            img, kept, boxes, _ = facecrops.table(rng, ed, tiles, scatter=scatter,
+                                                  photos=empty if rng.random() < 0.3 else None)
+            h, w = img.shape[:2]
+            lines = [f"{t.code} {(b[0] + b[2]) / 2 / w:.6f} {(b[1] + b[3]) / 2 / h:.6f} {(b[2] - b[0]) / w:.6f} "
+                     f"{(b[3] - b[1]) / h:.6f}" for t, b in zip(kept, boxes)]
+            cv2.imwrite(str(out / "images" / f"{e:02d}-{i:02d}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            (out / "labels" / f"{e:02d}-{i:02d}.txt").write_text("\n".join(lines) + "\n")
+        _log(f"tables: edition {e} ({ed.font}, {ed.joker}) in {out}")
+
+
+def stage_adapt(args) -> None:
+    """``vision.adapt`` measured: adapt on two photos of a labelled set (positions 0 and n/2,
+    fixed before any figure), then read the set's other photos with the base models and with
+    the adapted ones; also without the photos within 3 of either (a session's burst shots are
+    near copies). Prints the figures as JSON."""
+    import cv2
+
+    from remi.vision import adapt
+    from remi.vision.evaluate import evaluate, load_labelled
+    from remi.vision.reader import Reader
+
+    photos = load_labelled(Path(args.folder), args.session)
+    picks = [0, len(photos) // 2]
+    examples = [(photos[i][0].name, cv2.imread(str(photos[i][0])), photos[i][1], photos[i][2]) for i in picks]
+    t0 = time.time()
+    figures = adapt.adapt(examples, Path(args.out), base=Path(args.base))
+    took = time.time() - t0
+    rest = [p for i, p in enumerate(photos) if i not in picks]
+    apart = [p for i, p in enumerate(photos) if min(abs(i - j) for j in picks) > 3]
+    out = {"folder": args.folder, "session": args.session, "adapted_on": [photos[i][0].name for i in picks],
+           "adapt_seconds": round(took, 1), "adapt": figures}
+    for name, models in (("base", Path(args.base)), ("adapted", Path(args.out))):
+        reader = Reader(models)
+        for part, subset in (("rest", rest), ("apart", apart)):
+            m = evaluate(reader, subset)
+            out[f"{name}_{part}"] = {k: m[k] for k in ("photos", "labelled_tiles", "tile_accuracy", "photo_accuracy")}
+    print(json.dumps(out, indent=2))
+
+
 def stage_turn(args) -> None:
     """A session's photos turned by 90, 180 or 270 degrees, as a labelled folder
     (``images/``, ``labels/`` with tile-code boxes) for ``remi vision eval``; under out/, never
@@ -190,13 +249,25 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("state")
     e.add_argument("out")
     e.add_argument("--detector", required=True)
+    b = sub.add_parser("tables")
+    b.add_argument("out")
+    b.add_argument("--editions", type=int, required=True)
+    b.add_argument("--photos", type=int, required=True)
+    b.add_argument("--seed", type=int, required=True)
+    b.add_argument("--split", default="test", choices=("train", "test"))
+    a = sub.add_parser("adapt")
+    a.add_argument("folder")
+    a.add_argument("out")
+    a.add_argument("--base", required=True)
+    a.add_argument("--session", default=None)
     u = sub.add_parser("turn")
     u.add_argument("out")
     u.add_argument("--session", required=True)
     u.add_argument("--degrees", type=int, choices=(90, 180, 270), required=True)
     args = p.parse_args(argv)
     {"synth": stage_synth, "real": stage_real, "mine": stage_mine, "train": stage_train,
-     "export": stage_export, "turn": stage_turn}[args.stage](args)
+     "export": stage_export, "turn": stage_turn,
+     "tables": stage_tables, "adapt": stage_adapt}[args.stage](args)
     return 0
 
 
