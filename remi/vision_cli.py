@@ -97,15 +97,20 @@ def generate(
     size: Annotated[str, typer.Option("--size", help="Scene size WxH in pixels.")] = "640x480",
     close_ups: Annotated[float, typer.Option("--close-ups", help="Share of close-up scenes (a few large tiles).", min=0, max=1)] = 0.0,
     tables: Annotated[float, typer.Option("--tables", help="Share of scenes of a table full of small melds, each at its own angle, some laid as columns.", min=0, max=1)] = 0.0,
+    layouts: Annotated[Optional[str], typer.Option("--layouts", help="The scenes of real tables (racks, every rotation, perspective, oriented labels): LAYOUT=SHARE,... of rack, lying, table, close, negative, or 'default'.", show_default=False)] = None,
+    holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="With --layouts: a real session left out (its photos and tiles); repeat it.", show_default=False)] = None,
+    editions: Annotated[str, typer.Option("--editions", help="With --layouts: 'train', or 'test' for the other-editions test set (pools never trained on, nothing real).")] = "train",
+    largest: Annotated[int, typer.Option("--largest", help="With --layouts: the longest photo side drawn (sizes 640..4032).", min=64)] = 1024,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate labelled synthetic scenes (seeded) plus the real training photos.
 
     Example: remi vision generate out/det --count 3000 --seed 1
+    Example: remi vision generate out/obb1 --layouts default --count 2500 --val 60 --seed 21
     """
     with errors():
         from remi.engine import RemiError
-        from remi.vision.generate import write_detection_set
+        from remi.vision.generate import write_detection_set, write_scene_set
 
         try:
             w, h = (int(v) for v in size.lower().split("x"))
@@ -114,8 +119,23 @@ def generate(
         for option, share in (("--close-ups", close_ups), ("--tables", tables)):
             if not 0 <= share <= 1:  # the range check lets nan through: it compares false
                 raise RemiError(f"{option} {share}: a share from 0 to 1")
-        path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups,
-                                   tables=tables)
+        if layouts is not None:
+            from remi.vision import realdata, scenes
+
+            try:
+                mix = scenes.parse_mix(layouts)
+            except ValueError as e:
+                raise RemiError(f"--layouts {e}") from None
+            for s in holdout or []:
+                if s not in realdata.TILE_SESSIONS:
+                    raise RemiError(f"--holdout {s!r}: a session of {', '.join(realdata.TILE_SESSIONS)}")
+            if editions not in ("train", "test"):
+                raise RemiError(f"--editions {editions!r}: train or test")
+            path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
+                                   holdout=tuple(holdout or ()), editions=editions)
+        else:
+            path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups,
+                                       tables=tables)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
                   "train_scenes": count, "val_scenes": val, "seed": seed}
         if as_json:
@@ -138,11 +158,13 @@ def train(
     mine_with: Annotated[Optional[Path], typer.Option("--mine-with", help="Reader: a models folder whose detector's boxes on the training images teach the reader what is not a tile.", show_default=False)] = None,
     fraction: Annotated[float, typer.Option("--fraction", help="Train on the first fraction of the images.", min=0.01, max=1.0)] = 1.0,
     name: Annotated[str, typer.Option("--name", help="Run name (a folder under --out).")] = "detector",
+    oriented: Annotated[bool, typer.Option("--oriented", help="Detector: boxes that turn with the tiles (vision/yolov8-tile-obb.yaml); --init may name an axis-aligned detector, its weights are carried over.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Train the tile detector (Ultralytics, from vision/yolov8-tile.yaml) or the tile reader (torch).
 
     Example: remi vision train out/det1 --stage detector --epochs 8 --fraction 0.55 --name det1
+    Example: remi vision train out/obb1 --stage detector --oriented --init models/tile-detector.pt --lr0 0.001 --imgsz 640 --epochs 4 --name obb1
     """
     with errors():
         from remi.engine import RemiError
@@ -156,7 +178,7 @@ def train(
         if stage == "detector":
             from remi.vision.train import train_detector
 
-            model = str(Path(__file__).resolve().parents[1] / "vision" / "yolov8-tile.yaml")
+            model = str(Path(__file__).resolve().parents[1] / "vision" / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
             yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
             if not yaml.exists():
                 raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")

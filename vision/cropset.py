@@ -72,8 +72,9 @@ def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate
 
 def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None):
     """(image, tiles, boxes) of a generated dataset folder (``images/train`` + ``labels/train``,
-    tile-code classes), one at a time; boxes under 8 pixels are left out."""
-    from remi.engine import ALL_KINDS
+    tile-code classes; box or polygon rows, ``generate.read_labels``), one at a time; boxes
+    under 8 pixels are left out."""
+    from remi.vision.generate import read_labels
 
     images = sorted((Path(folder) / "images" / "train").iterdir())
     images = [p for p in images if not p.name.startswith(skip_prefix)][:limit]
@@ -81,15 +82,9 @@ def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None
         img = cv2.imread(str(path))
         H, W = img.shape[:2]
         lab = Path(str(path.parent).replace("/images/", "/labels/")) / (path.stem + ".txt")
-        tiles, boxes = [], []
-        for line in lab.read_text().splitlines():
-            k, cx, cy, w, h = line.split()
-            cx, cy, w, h = float(cx) * W, float(cy) * H, float(w) * W, float(h) * H
-            if w < 8 or h < 8:
-                continue
-            tiles.append(ALL_KINDS[int(k)])
-            boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
-        yield img, tiles, boxes
+        found, all_boxes, _ = read_labels(lab, W, H)
+        big = [(t, tuple(b)) for t, b in zip(found, all_boxes) if b[2] - b[0] >= 8 and b[3] - b[1] >= 8]
+        yield img, [t for t, _ in big], [b for _, b in big]
 
 
 def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08, skip_prefix: str = "real",
@@ -114,7 +109,7 @@ def photo_items(photos):
 def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
     """Crops of what a detector really draws, for the reader's background class.
 
-    ``detect(image) -> (boxes, scores)`` runs on each labelled image: a box that overlaps a
+    ``detect(image) -> (boxes, scores, ...)`` runs on each labelled image: a box that overlaps a
     tile at IoU >= 0.5 is a crop of that tile (the detector's own misaligned box), a box that
     overlaps no tile above 0.3 is "not a tile" (carpet, clutter, a box between two tiles).
     ``straddles`` more background crops an image are tile boxes shifted by half a tile, and
@@ -133,7 +128,7 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
 
     for img, tiles, boxes in items:
         gt = np.array(boxes, float).reshape(-1, 4)
-        found, _ = detect(img)
+        found = detect(img)[0]
         if len(found):
             ious = iou(found, gt) if len(gt) else np.zeros((len(found), 0))
             for b, row in zip(found, ious):

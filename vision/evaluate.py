@@ -95,6 +95,8 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
                 for p in realdata.load(sessions, folder)]
     import cv2
 
+    from remi.vision.generate import read_labels
+
     out = []
     images = folder / "images" / "val" if (folder / "images" / "val").is_dir() else folder / "images"
     if not images.is_dir():
@@ -103,11 +105,7 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
     for img in sorted(images.iterdir()):
         lab = Path(str(img.parent).replace("images", "labels")) / (img.stem + ".txt")
         h, w = cv2.imread(str(img)).shape[:2]
-        tiles, boxes = [], []
-        for line in (lab.read_text().splitlines() if lab.exists() else []):
-            k, cx, cy, bw, bh = (float(v) for v in line.split())
-            tiles.append(ALL_KINDS[int(k)])
-            boxes.append(((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h))
+        tiles, boxes = (read_labels(lab, w, h)[:2] if lab.exists() else ([], np.zeros((0, 4))))
         out.append((img, tiles, np.array(boxes).reshape(-1, 4)))
     return out
 

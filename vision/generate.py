@@ -4,10 +4,18 @@
 box labels whose class index is the engine's tile code (0..52, names are the tile notation), a
 ``data.yaml`` for 53 classes and a ``data-tile.yaml`` for the single-class tile detector. Real
 photos of the training sessions are linked (not copied) with their polygons turned into boxes.
+
+``write_scene_set`` does the same with the scenes of ``vision.scenes`` (racks, every rotation,
+perspective, many surfaces) and writes each tile's outline as a polygon row (``k x1 y1 x2 y2
+...``): Ultralytics' detect task takes its axis box, its obb task its minimum-area rectangle.
+The real photos keep their own polygons. ``OUT/meta/SPLIT/NAME.json`` holds per tile the four
+corners of its face in upright order and whether that order is known (``oriented``).
+``read_labels`` reads both kinds of rows.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -32,6 +40,43 @@ def _label_lines(tiles, boxes, w: int, h: int) -> str:
     for t, (x1, y1, x2, y2) in zip(tiles, boxes):
         rows.append(f"{t.code} {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} {(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}")
     return "\n".join(rows) + ("\n" if rows else "")
+
+
+def _polygon_lines(tiles, polygons, w: int, h: int) -> str:
+    rows = []
+    for t, poly in zip(tiles, polygons):
+        p = np.clip(np.asarray(poly, float).reshape(-1, 2) / (w, h), 0, 1)
+        rows.append(f"{t.code} " + " ".join(f"{v:.6f}" for v in p.reshape(-1)))
+    return "\n".join(rows) + ("\n" if rows else "")
+
+
+def read_labels(path: Path, w: int, h: int):
+    """(tiles, axis boxes (n, 4), outlines) of a label file: box rows ``k cx cy bw bh`` or
+    polygon rows ``k x1 y1 x2 y2 ...`` (normalised); a box row's outline is its four corners.
+
+    >>> import tempfile
+    >>> f = Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = f.write_text("6 0.5 0.5 0.2 0.4\\n19 0.1 0.1 0.3 0.1 0.3 0.5 0.1 0.5\\n")
+    >>> tiles, boxes, outlines = read_labels(f, 100, 100)
+    >>> [str(t) for t in tiles], boxes.round(1).tolist()
+    (['k7', 'b7'], [[40.0, 30.0, 60.0, 70.0], [10.0, 10.0, 30.0, 50.0]])
+    """
+    tiles, boxes, outlines = [], [], []
+    for line in Path(path).read_text().splitlines():
+        parts = line.split()
+        if len(parts) < 5:
+            continue
+        v = np.array(parts[1:], float)
+        if len(v) == 4:
+            cx, cy, bw, bh = v * (w, h, w, h)
+            poly = np.array([[cx - bw / 2, cy - bh / 2], [cx + bw / 2, cy - bh / 2], [cx + bw / 2, cy + bh / 2],
+                             [cx - bw / 2, cy + bh / 2]])
+        else:
+            poly = v.reshape(-1, 2) * (w, h)
+        tiles.append(ALL_KINDS[int(parts[0])])
+        boxes.append((*poly.min(0), *poly.max(0)))
+        outlines.append(poly)
+    return tiles, np.array(boxes, float).reshape(-1, 4), outlines
 
 
 def write_yaml(out: Path) -> None:
@@ -68,18 +113,75 @@ def write_detection_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, 
             (out / "labels" / split / f"{name}.txt").write_text(_label_lines(scene.tiles, scene.boxes, width, height))
             bar.advance(task)
         if photos:
-            task = bar.add_task("real photos", total=len(photos) * real_repeat)
-            for r in range(real_repeat):
-                for p in photos:
-                    name = f"real{r}_{p.path.stem}"
-                    link = out / "images" / "train" / f"{name}{p.path.suffix}"
-                    if not link.exists():
-                        os.symlink(p.path.resolve(), link)
-                    boxes = [lt.box for lt in p.tiles]
-                    boxes = [(max(0, a), max(0, b), min(p.width, c), min(p.height, d)) for a, b, c, d in boxes]
-                    (out / "labels" / "train" / f"{name}.txt").write_text(
-                        _label_lines([lt.tile for lt in p.tiles], boxes, p.width, p.height))
-                    bar.advance(task)
+            _link_real(out, photos, real_repeat, bar, polygons=False)
+    write_yaml(out)
+    return out
+
+
+def _link_real(out: Path, photos, repeat: int, bar, polygons: bool) -> None:
+    """Link the real photos into the training split with their labels (boxes or polygons)."""
+    task = bar.add_task("real photos", total=len(photos) * repeat)
+    for r in range(repeat):
+        for p in photos:
+            name = f"real{r}_{p.path.stem}"
+            link = out / "images" / "train" / f"{name}{p.path.suffix}"
+            if not link.exists():
+                os.symlink(p.path.resolve(), link)
+            tiles = [lt.tile for lt in p.tiles]
+            if polygons:
+                text = _polygon_lines(tiles, [lt.polygon for lt in p.tiles], p.width, p.height)
+            else:
+                boxes = [(max(0, a), max(0, b), min(p.width, c), min(p.height, d)) for a, b, c, d in (lt.box for lt in p.tiles)]
+                text = _label_lines(tiles, boxes, p.width, p.height)
+            (out / "labels" / "train" / f"{name}.txt").write_text(text)
+            bar.advance(task)
+
+
+def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, mix: dict[str, float] | None = None,
+                    largest: int = 1024, real: bool = True, holdout: tuple[str, ...] = (), real_repeat: int = 2,
+                    real_fraction: float = 0.5, editions: str = "train") -> Path:
+    """Generate scenes of ``vision.scenes`` (seeded) with polygon labels and their meta files,
+    and link the real photos of the tile sessions not in ``holdout`` (leave-one-session-out:
+    neither their photos nor their tiles pasted in scenes are used). ``editions="test"`` draws
+    the "other editions" test set: only the test pool of ``vision.tilefaces`` (fonts, inks,
+    jokers, proportions never trained on), no real tiles, no real photos linked."""
+    from remi.vision import scenes
+
+    out = Path(out)
+    for part in ("images", "labels", "meta"):
+        for split in ("train", "val"):
+            (out / part / split).mkdir(parents=True, exist_ok=True)
+    photos: list[realdata.LabelledPhoto] = []
+    bank, backgrounds = synth.TileBank(), []
+    if real:
+        sessions = tuple(s for s in realdata.TILE_SESSIONS if s not in holdout)
+        empty = realdata.load(realdata.NEGATIVE_SESSIONS)
+        photos = realdata.load(sessions)
+        bank = synth.TileBank.from_photos(photos)
+        backgrounds = [cv2.imread(str(p.path)) for p in empty]
+        photos += empty  # the empty tables are linked too, as photos with nothing to find
+    faces = scenes.Faces(bank=bank, real=real_fraction)
+    if editions == "test":
+        faces = scenes.Faces(real=0.0, split="test", presets=0.0, legacy=0.0)
+        photos = []
+    jobs = [("train", i) for i in range(n_train)] + [("val", i) for i in range(n_val)]
+    with _progress() as bar:
+        task = bar.add_task("scenes", total=len(jobs))
+        for split, i in jobs:
+            # one generator a scene, from (seed, split, index): any scene can be made again alone
+            rng = np.random.default_rng([seed, split == "val", i])
+            scene = scenes.compose(rng, faces, mix=mix, backgrounds=backgrounds, largest=largest)
+            h, w = scene.image.shape[:2]
+            name = f"scn{seed}_{split}_{i:06d}"
+            cv2.imwrite(str(out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            (out / "labels" / split / f"{name}.txt").write_text(_polygon_lines(scene.tiles, scene.outlines, w, h))
+            meta = {"layout": scene.layout, "width": w, "height": h, "tiles": [
+                {"tile": str(t), "corners": np.round(c.astype(float), 1).tolist(), "oriented": o, "box": [round(v, 1) for v in b]}
+                for t, c, o, b in zip(scene.tiles, scene.corners, scene.oriented, scene.boxes)]}
+            (out / "meta" / split / f"{name}.json").write_text(json.dumps(meta) + "\n")
+            bar.advance(task)
+        if photos:
+            _link_real(out, photos, real_repeat, bar, polygons=True)
     write_yaml(out)
     return out
 

@@ -149,41 +149,79 @@ class Reader:
         # an adapted models folder (vision.adapt) reads number and colour with its own heads
         # on the reader's embedding
         self.head = dict(np.load(Path(models) / self.meta["head"])) if self.meta.get("head") else None
+        self.obb = bool(self.meta.get("obb", False))  # an oriented (OBB) detector: boxes with an angle
 
     # -- stage 1: boxes -------------------------------------------------------------------
-    def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Tile boxes (n, 4) in photo pixels and their scores (n,)."""
+    def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Tiles found: axis boxes (n, 4), scores (n,) and corners (n, 4, 2), in photo pixels.
+
+        An oriented detector's boxes turn with the tiles (rotated NMS); the corners are TL,
+        TR, BR, BL of the tile as it stands upright (``crops.tile_corners``: the long side is
+        the height, the way up nearest the photo's up; the reader settles the last 180
+        degrees). An axis-aligned detector's box goes through the same rule (a box wider than
+        tall is a tile lying on its side). The axis box of a tile is its corners' extent, cut
+        to the photo.
+        """
+        import cv2
+
+        h, w = image.shape[:2]
+        x, s, (left, top) = self._letterbox(image)
+        out = self.det.run(None, {self.det.get_inputs()[0].name: x})[0][0]  # (4 + nc [+ angle], anchors)
+        if self.obb:
+            scores = out[4:-1].max(axis=0)
+            keep = scores >= self.conf
+            cx, cy, bw, bh, angle = out[0, keep], out[1, keep], out[2, keep], out[3, keep], out[-1, keep]
+            scores = scores[keep]
+            rects = [((float(a), float(b)), (float(c), float(d)), float(np.degrees(e)))
+                     for a, b, c, d, e in zip(cx, cy, bw, bh, angle)]
+            idx = np.array(cv2.dnn.NMSBoxesRotated(rects, scores.tolist(), self.conf, self.iou), int).reshape(-1) if rects else np.zeros(0, int)
+            corners = np.array([cv2.boxPoints(rects[i]) for i in idx], np.float64).reshape(-1, 4, 2)
+            scores = scores[idx]
+        else:
+            scores = out[4:].max(axis=0)
+            keep = scores >= self.conf
+            cx, cy, bw, bh = out[:4, keep]
+            scores = scores[keep]
+            boxes = np.stack([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], 1)
+            idx = np.zeros(0, int)
+            if len(boxes):
+                idx = np.array(cv2.dnn.NMSBoxes([[float(a), float(b), float(c - a), float(d - b)] for a, b, c, d in boxes],
+                                                scores.tolist(), self.conf, self.iou), int).reshape(-1)
+            corners = _corners(boxes[idx])
+            scores = scores[idx]
+        # one convention for the detector and the reader's training crops (vread's crops.py)
+        corners = np.array([crops.tile_corners(c) for c in (corners - (left, top)) / s]).reshape(-1, 4, 2)
+        corners, scores = drop_contained(*drop_specks(corners, scores))
+        boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
+        boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
+        boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
+        return boxes, scores, corners
+
+    def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float, tuple[int, int]]:
+        """The detector's input: the photo scaled to ``imgsz`` on its long side, padded.
+
+        A detector exported with free height and width gets the photo's own shape, padded to
+        the network's stride of 32 (as Ultralytics' predict does): a 4:3 photo costs 3/4 of
+        the square. A fixed-shape one gets the square. A phone photo many times the size is
+        first shrunk by a whole factor with pixel averaging (OpenCV's fast path, ~12 ms for
+        12 MP): a bilinear resize straight from 4,000 px would skip most pixels and alias.
+        """
         import cv2
 
         h, w = image.shape[:2]
         s = self.imgsz / max(h, w)
         nw, nh = max(1, round(w * s)), max(1, round(h * s))
-        # A detector exported with free height and width gets the photo's own shape, padded to
-        # the network's stride of 32 (as Ultralytics' predict does): a 4:3 photo costs 3/4 of
-        # the square. A fixed-shape one gets the square.
+        k = int(1 / s)
+        src = cv2.resize(image, None, fx=1 / k, fy=1 / k, interpolation=cv2.INTER_AREA) if k >= 2 else image
         if self.rect:
             ch, cw = -(-nh // 32) * 32, -(-nw // 32) * 32
         else:
             ch = cw = self.imgsz
         canvas = np.full((ch, cw, 3), 114, np.uint8)
         top, left = (ch - nh) // 2, (cw - nw) // 2
-        canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_LINEAR)  # as in training
+        canvas[top:top + nh, left:left + nw] = cv2.resize(src, (nw, nh), interpolation=cv2.INTER_LINEAR)  # as in training
         x = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-        out = self.det.run(None, {self.det.get_inputs()[0].name: x})[0][0]  # (4 + nc, anchors)
-        scores = out[4:].max(axis=0)
-        keep = scores >= self.conf
-        cx, cy, bw, bh = out[:4, keep]
-        scores = scores[keep]
-        boxes = np.stack([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], 1)
-        if len(boxes):
-            idx = cv2.dnn.NMSBoxes([[float(a), float(b), float(c - a), float(d - b)] for a, b, c, d in boxes],
-                                   scores.tolist(), self.conf, self.iou)
-            idx = np.array(idx, int).reshape(-1)
-            boxes, scores = boxes[idx], scores[idx]
-        boxes = (boxes - (left, top, left, top)) / s
-        boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
-        boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
-        return drop_contained(*drop_specks(boxes.reshape(-1, 4), scores))
+        return x, s, (left, top)
 
     # -- stage 2: kinds -------------------------------------------------------------------
     def boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -346,49 +384,66 @@ def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
             if i in weakest else d for i, d in enumerate(dets)]
 
 
-def drop_specks(boxes: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> tuple[np.ndarray, np.ndarray]:
+def _areas(corners: np.ndarray) -> np.ndarray:
+    """Areas of quadrilaterals (n, 4, 2) by the shoelace formula."""
+    x, y = corners[..., 0], corners[..., 1]
+    return 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
+
+
+def _corners(boxes) -> np.ndarray:
+    """The corners (n, 4, 2) of axis boxes (n, 4): TL, TR, BR, BL."""
+    b = np.asarray(boxes, float).reshape(-1, 4)
+    return np.stack([b[:, [0, 1]], b[:, [2, 1]], b[:, [2, 3]], b[:, [0, 3]]], 1)
+
+
+def drop_specks(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> tuple[np.ndarray, np.ndarray]:
     """Drop boxes far smaller than the photo's tiles: specks of carpet or print, not tiles.
 
     The tiles of one photo are about one size (one camera distance). The size is taken from
-    the detector's surest boxes (score at least 0.8 of the best); a box under ``share`` of
-    their median area goes. A tile cut off by the photo's edge keeps half its size or more.
+    the detector's surest boxes (score at least 0.8 of the best); a box (corners (n, 4, 2))
+    under ``share`` of their median area goes. A tile cut off by the photo's edge keeps half
+    its size or more.
 
-    >>> b = np.array([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 104, 5]], float)
-    >>> drop_specks(b, np.array([0.9, 0.85, 0.6]))[0].tolist()
-    [[0.0, 0.0, 40.0, 50.0], [50.0, 0.0, 90.0, 50.0]]
+    >>> b = _corners([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 104, 5]])
+    >>> drop_specks(b, np.array([0.9, 0.85, 0.6]))[1].tolist()
+    [0.9, 0.85]
     """
-    if len(boxes) < 2:
-        return boxes, scores
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    if len(corners) < 2:
+        return corners, scores
+    area = _areas(corners)
     typical = float(np.median(area[scores >= 0.8 * scores.max()]))
     keep = area >= share * typical
-    return boxes[keep], scores[keep]
+    return corners[keep], scores[keep]
 
 
-def drop_contained(boxes: np.ndarray, scores: np.ndarray, share: float = CONTAINED) -> tuple[np.ndarray, np.ndarray]:
+def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTAINED) -> tuple[np.ndarray, np.ndarray]:
     """Drop a box that lies mostly inside a surer one: a second box on part of the same tile.
 
-    NMS compares boxes by IoU, so a small box inside a large one survives it; here a box goes
-    when at least ``share`` of its own area lies inside a box the detector is surer of.
+    NMS compares boxes by IoU, so a small box inside a large one survives it; here a box
+    (corners (n, 4, 2), axis-aligned or turned) goes when at least ``share`` of its own area
+    lies inside a box the detector is surer of.
 
-    >>> b = np.array([[0, 0, 40, 50], [5, 20, 35, 50], [45, 0, 85, 50]], float)
-    >>> drop_contained(b, np.array([0.9, 0.5, 0.8]))[0].tolist()
-    [[0.0, 0.0, 40.0, 50.0], [45.0, 0.0, 85.0, 50.0]]
+    >>> b = _corners([[0, 0, 40, 50], [5, 20, 35, 50], [45, 0, 85, 50]])
+    >>> drop_contained(b, np.array([0.9, 0.5, 0.8]))[1].tolist()
+    [0.9, 0.8]
     """
-    if len(boxes) < 2:
-        return boxes, scores
-    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-9)
+    import cv2
+
+    if len(corners) < 2:
+        return corners, scores
+    area = np.maximum(_areas(corners), 1e-9)
+    lo, hi = corners.min(axis=1), corners.max(axis=1)
     kept: list[int] = []
     for i in np.argsort(-scores, kind="stable"):
-        if kept:
-            k = boxes[kept]
-            iw = np.minimum(boxes[i, 2], k[:, 2]) - np.maximum(boxes[i, 0], k[:, 0])
-            ih = np.minimum(boxes[i, 3], k[:, 3]) - np.maximum(boxes[i, 1], k[:, 1])
-            if (np.clip(iw, 0, None) * np.clip(ih, 0, None) / area[i] >= share).any():
-                continue
+        k = np.array(kept, int)
+        # only the surer boxes whose extents meet this one's are intersected exactly
+        near = k[(np.minimum(hi[i], hi[k]) > np.maximum(lo[i], lo[k])).all(axis=1)] if len(k) else k
+        own = corners[i].astype(np.float32)
+        if any(cv2.intersectConvexConvex(own, corners[j].astype(np.float32))[0] / area[i] >= share for j in near):
+            continue
         kept.append(int(i))
     keep = np.sort(np.array(kept, int))
-    return boxes[keep], scores[keep]
+    return corners[keep], scores[keep]
 
 
 def decode(probs: np.ndarray, copies: int = COPIES, jokers: int = COPIES) -> list[int]:

@@ -18,6 +18,7 @@ from remi.engine import JOKER, Tile
 
 TRAIN_SESSIONS = ("rummy", "rummy2")
 HELDOUT_SESSIONS = ("rummy4",)
+TILE_SESSIONS = TRAIN_SESSIONS + HELDOUT_SESSIONS  # leave-one-session-out runs over these
 NEGATIVE_SESSIONS = ("rummyBackground",)
 _COLOUR_LETTER = {"black": "k", "blue": "b", "red": "r", "orange": "y", "yellow": "y"}
 

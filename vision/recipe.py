@@ -60,25 +60,43 @@ def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, t
                             init=init, lr=lr)
 
 
-def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> dict:
-    """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
-    from remi.vision import classifier
+def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
+    """The detector's ONNX and .pt (for the benchmark) into a models folder, and its keys in
+    ``vision.json`` (the reader's keys, if the file has them, stay). ``obb`` says the
+    detector draws turned boxes (an OBB model); ``Reader.detect`` decodes by it."""
     from remi.vision.train import export_onnx, offline
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     offline()
+    from ultralytics import YOLO
     from ultralytics.utils.torch_utils import strip_optimizer
 
     pt = out / "tile-detector.pt"
-    shutil.copy(detector, pt)
+    if Path(detector).resolve() != pt.resolve():
+        shutil.copy(detector, pt)
     strip_optimizer(str(pt))
+    obb = YOLO(str(pt)).task == "obb"
     export_onnx(pt, imgsz, out / "tile-detector.onnx")
+    path = out / "vision.json"
+    meta = json.loads(path.read_text()) if path.exists() else {}
+    meta.update({"detector": "tile-detector.onnx", "detector_pt": "tile-detector.pt", "imgsz": imgsz,
+                 "conf": meta.get("conf", 0.25), "iou": meta.get("iou", 0.5), "obb": obb})
+    path.write_text(json.dumps(meta, indent=2) + "\n")
+    return meta
+
+
+def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> dict:
+    """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
+    from remi.vision import classifier
+
+    out = Path(out)
+    export_detector(detector, out, imgsz)
     classifier.export_onnx(reader, out / "tile-reader.onnx")
     shutil.copy(reader, out / "tile-reader.pt")
-    meta = {"detector": "tile-detector.onnx", "reader": "tile-reader.onnx", "detector_pt": "tile-detector.pt",
-            "imgsz": imgsz, "conf": 0.25, "iou": 0.5, "crop_size": 40,
-            "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
-                               "orient": "upright, turned 180 degrees"}}
+    meta = json.loads((out / "vision.json").read_text())
+    meta.update({"reader": "tile-reader.onnx", "crop_size": 40,
+                 "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
+                                    "orient": "upright, turned 180 degrees"}})
     (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}

@@ -35,9 +35,27 @@ class Patch:
 
 @dataclass
 class Scene:
+    """A labelled photo: per tile its kind, axis box, four corners and outline (pixels).
+
+    ``corners`` are TL, TR, BR, BL of the tile's face as it stands upright where ``oriented``
+    is true; ``outlines`` the convex outline of the part in view. The scenes of
+    ``vision.scenes`` fill them, this module's scenes leave them empty (their labels are axis
+    boxes: ``corners_of`` gives the box's own corners).
+    """
     image: np.ndarray  # BGR uint8
     tiles: list[Tile] = field(default_factory=list)
     boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # pixels
+    corners: list[np.ndarray] = field(default_factory=list)  # (4, 2) float32 each
+    oriented: list[bool] = field(default_factory=list)
+    outlines: list[np.ndarray] = field(default_factory=list)  # (k, 2) visible outline (convex)
+    layout: str = "legacy"
+
+    def corners_of(self, i: int) -> np.ndarray:
+        """The i-th tile's corners, or its axis box's corners (TL, TR, BR, BL)."""
+        if self.corners:
+            return self.corners[i]
+        x1, y1, x2, y2 = self.boxes[i]
+        return np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
 
 
 def _jitter_colour(rng: np.random.Generator, bgr: tuple[int, int, int], amount: int) -> tuple[int, ...]:
@@ -128,15 +146,29 @@ class TileBank:
         return out
 
 
+def motion_blur(img: np.ndarray, k: int, angle: float) -> np.ndarray:
+    """The photo smeared along a line of ``k`` pixels at ``angle`` degrees (a shaking hand)."""
+    ker = np.zeros((k, k), np.float32)
+    ker[k // 2, :] = 1.0 / k
+    ker = cv2.warpAffine(ker, cv2.getRotationMatrix2D((k / 2, k / 2), angle, 1), (k, k))
+    return cv2.filter2D(img, -1, ker / max(float(ker.sum()), 1e-6))
+
+
+def photo_crop(rng: np.random.Generator, photos: list[np.ndarray], w: int, h: int,
+               interpolation: int = cv2.INTER_AREA) -> np.ndarray:
+    """A random crop (half to all of it) of one of ``photos``, resized to ``w`` x ``h``."""
+    src = photos[int(rng.integers(len(photos)))]
+    sh, sw = src.shape[:2]
+    s = rng.uniform(0.5, 1.0)
+    cw, ch = int(sw * s), int(sh * s)
+    x, y = int(rng.integers(0, sw - cw + 1)), int(rng.integers(0, sh - ch + 1))
+    return cv2.resize(src[y:y + ch, x:x + cw], (w, h), interpolation=interpolation)
+
+
 def background(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray] | None = None) -> np.ndarray:
     """A table, cloth or wood surface (procedural), or a crop of an empty-table photo."""
     if photos and rng.random() < 0.25:
-        src = photos[int(rng.integers(len(photos)))]
-        sh, sw = src.shape[:2]
-        s = rng.uniform(0.5, 1.0)
-        cw, ch = int(sw * s), int(sh * s)
-        x, y = int(rng.integers(0, sw - cw + 1)), int(rng.integers(0, sh - ch + 1))
-        return cv2.resize(src[y:y + ch, x:x + cw], (w, h), interpolation=cv2.INTER_AREA)
+        return photo_crop(rng, photos, w, h)
     base = np.array(_jitter_colour(rng, tuple(int(v) for v in rng.integers(30, 230, 3)), 0), np.float32)
     kind = rng.integers(4)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -230,10 +262,7 @@ def _photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
         img = cv2.GaussianBlur(img, (k, k), 0)
     if rng.random() < 0.15:  # motion blur
         k = int(rng.integers(3, 8))
-        ker = np.zeros((k, k), np.float32)
-        ker[k // 2, :] = 1.0 / k
-        ker = cv2.warpAffine(ker, cv2.getRotationMatrix2D((k / 2, k / 2), rng.uniform(0, 180), 1), (k, k))
-        img = cv2.filter2D(img, -1, ker / max(ker.sum(), 1e-6))
+        img = motion_blur(img, k, rng.uniform(0, 180))
     if rng.random() < 0.5:
         img = np.clip(img + rng.normal(0, rng.uniform(2, 10), img.shape), 0, 255).astype(np.uint8)
     q = int(rng.integers(35, 96))

@@ -42,7 +42,10 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
                    lr0: float | None = None) -> Path:
     """Train the single-class tile detector; returns the run folder (weights/best.pt, last.pt).
 
-    ``init`` starts from earlier weights (a fine-tuning stage) instead of the model yaml.
+    ``init`` starts from earlier weights (a fine-tuning stage) instead of the model yaml. When
+    ``model`` is an oriented (OBB) yaml and ``init`` an axis-aligned detector, the oriented
+    model is built from the yaml and takes every weight of ``init`` that has its name and
+    shape (the backbone, neck and box and class branches; the angle branch starts fresh).
     """
     offline()
     from ultralytics import YOLO
@@ -52,6 +55,8 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
         yolo.train(resume=True)
         return Path(resume).parents[1]
     yolo = YOLO(str(init) if init else model)
+    if init is not None and model.endswith("-obb.yaml") and yolo.task != "obb":
+        yolo = YOLO(model).load(str(init))
     extra = {"optimizer": "AdamW", "lr0": lr0, "warmup_epochs": 0.3} if lr0 else {"warmup_epochs": 0.5}
     yolo.train(data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, workers=workers,
                single_cls=True, plots=False, amp=False, device="cpu", project=str(Path(out).resolve()),

@@ -1,4 +1,5 @@
-"""A one-epoch training smoke run on a few generated images, and a scan, with the network off.
+"""A one-epoch training smoke run (the oriented detector) on a few generated scenes, and a scan,
+with the network off.
 
 Both run in a child Python whose sockets record and refuse every connection: the test fails if
 Ultralytics (or anything) tries to reach the network (fonts, weights, AMP check, analytics).
@@ -32,11 +33,11 @@ TRAIN = r"""
 from pathlib import Path
 import numpy as np
 out = Path(sys.argv[1])
-from remi.vision.generate import write_detection_set
-write_detection_set(out / "data", 6, 2, seed=3, width=160, height=120, real=False)
+from remi.vision.generate import write_scene_set
+write_scene_set(out / "data", 6, 2, seed=3, real=False, largest=640)
 from remi.vision.train import train_detector, export_onnx
 run = train_detector(out / "data" / "data-tile.yaml", out / "runs", epochs=1, imgsz=64, batch=2, seed=0,
-                     workers=0, model="vision/yolov8-tile.yaml", name="smoke")
+                     workers=0, model="vision/yolov8-tile-obb.yaml", name="smoke")
 weights = run / "weights" / "last.pt"
 assert weights.exists(), weights
 export_onnx(weights, 64, out / "det.onnx")

@@ -69,3 +69,108 @@ def test_render_tile_shapes():
     p = synth.render_tile(Tile.parse("y13"), np.random.default_rng(0), 100)
     assert p.image.shape[:2] == p.mask.shape == (100, p.image.shape[1])
     assert p.mask.max() == 255
+
+
+# -- the scenes of vision.scenes: racks, every rotation, perspective, oriented labels -----------
+
+def _scene_plane(seed: int, layout: str, split: str = "train"):
+    from remi.vision import scenes
+
+    rng = np.random.default_rng(seed)
+    faces = scenes.Faces(split=split, **({"presets": 0.0, "legacy": 0.0, "real": 0.0} if split == "test" else {}))
+    plane, Hm, layout, frame = scenes.draw(rng, faces, frame=(480, 360), layout=layout)
+    return plane, Hm, frame, faces
+
+
+@pytest.mark.parametrize("layout", ["rack", "lying", "table", "close"])
+@pytest.mark.parametrize("seed", range(3))
+def test_scene_labels_cover_their_own_tile(layout, seed):
+    """Each label's rectangle holds mostly its own tile's visible face, and its up side is the
+    tile's up (the face's corners projected by the camera)."""
+    from remi.vision import scenes
+
+    plane, Hm, (fw, fh), _ = _scene_plane(seed, layout)
+    ids = cv2.warpPerspective(plane.ids, Hm, (fw, fh), flags=cv2.INTER_NEAREST)
+    found = scenes.labels(plane, Hm, (fw, fh))
+    assert found, "a scene with tiles has labels"
+    for tile, corners, box, oriented, outline in found:
+        i = plane.tiles.index(tile) + 1 if plane.tiles.count(tile) == 1 else None
+        mask = np.zeros((fh, fw), np.uint8)
+        cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
+        inside = ids[mask > 0]
+        owner = np.bincount(inside[inside > 0]).argmax()
+        assert (inside == owner).mean() > 0.45, (layout, seed, str(tile))  # heaps: half a tile may lie on it
+        if i is not None:
+            assert owner == i
+        x1, y1, x2, y2 = box
+        assert 0 <= x1 < x2 <= fw and 0 <= y1 < y2 <= fh
+        if oriented:
+            face = cv2.perspectiveTransform(plane.corners[owner - 1][None].astype(np.float32), Hm)[0]
+            up = lambda c: (c[0] + c[1]) / 2 - (c[2] + c[3]) / 2  # noqa: E731
+            a, b = up(corners), up(face)
+            assert np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)) > 0.95
+
+
+def test_rack_tiles_touching_get_one_label_each():
+    """A rack's tiles stand touching in tiers: every tile left in view has its own label, and
+    two labels never share most of their area."""
+    from remi.vision import scenes
+
+    for seed in range(6):
+        plane, Hm, frame, _ = _scene_plane(100 + seed, "rack")
+        found = scenes.labels(plane, Hm, frame)
+        for a in range(len(found)):
+            for b in range(a + 1, len(found)):
+                pa, pb = found[a][1].astype(np.float32), found[b][1].astype(np.float32)
+                inter = cv2.intersectConvexConvex(pa, pb)[0]
+                assert inter < 0.5 * min(cv2.contourArea(pa), cv2.contourArea(pb))
+
+
+def test_negative_scenes_have_no_tiles():
+    from remi.vision import scenes
+
+    for seed in range(3):
+        scene = scenes.compose(np.random.default_rng(seed), scenes.Faces(), frame=(320, 240), layout="negative")
+        assert scene.tiles == [] and scene.image.shape == (240, 320, 3)
+
+
+def test_scenes_are_seeded_and_keep_the_rack_limits():
+    from remi.vision import scenes
+
+    a = scenes.compose(np.random.default_rng(5), scenes.Faces(), largest=640)
+    b = scenes.compose(np.random.default_rng(5), scenes.Faces(), largest=640)
+    assert np.array_equal(a.image, b.image) and a.tiles == b.tiles
+    assert all(np.array_equal(x, y) for x, y in zip(a.corners, b.corners))
+    for seed in range(10):
+        s = scenes.compose(np.random.default_rng(seed), scenes.Faces(), largest=640)
+        assert all(s.tiles.count(t) <= 2 for t in s.tiles)
+
+
+def test_other_editions_set_draws_only_the_test_pools():
+    """The "other editions" test scenes: editions and surfaces from pools never trained on."""
+    from remi.vision import scenes, surfaces
+
+    for seed in range(8):
+        _, _, _, faces = _scene_plane(seed, "lying", split="test")
+        assert faces.edition is not None and faces.edition.split == "test"
+    assert not set(surfaces.TEST_KINDS) & set(surfaces.KINDS)
+    img = surfaces.surface(np.random.default_rng(0), 64, 48, split="test")
+    assert img.shape == (48, 64, 3)
+
+
+def test_scene_set_labels_read_back(tmp_path):
+    """write_scene_set: polygon rows (read by generate.read_labels) and meta files agree."""
+    import json
+
+    from remi.vision.generate import read_labels, write_scene_set
+
+    write_scene_set(tmp_path, 4, 1, seed=3, real=False, largest=640)
+    images = sorted((tmp_path / "images" / "train").glob("*.jpg"))
+    assert len(images) == 4 and (tmp_path / "data-tile.yaml").exists()
+    for img in images:
+        h, w = cv2.imread(str(img)).shape[:2]
+        tiles, boxes, outlines = read_labels(tmp_path / "labels" / "train" / f"{img.stem}.txt", w, h)
+        meta = json.loads((tmp_path / "meta" / "train" / f"{img.stem}.json").read_text())
+        assert [str(t) for t in tiles] == [t["tile"] for t in meta["tiles"]]
+        for poly, t in zip(outlines, meta["tiles"]):
+            assert np.abs(poly - np.array(t["corners"])).max() < 1.0  # the label is the corners (to 6 decimals)
