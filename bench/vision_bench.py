@@ -1,14 +1,16 @@
 """Latency of `remi scan` inference: the shipped ONNX pipeline next to Ultralytics' PyTorch predict.
 
-    .venv/bin/python bench/vision_bench.py [--photos DIR_OR_SESSION] [--n 30]
+    .venv/bin/python bench/vision_bench.py [--photos DIR_OR_SESSION] [--n 30] [--size 4032] [--models DIR]
 
-Times, per 1000x750 photo (median over the photos, after 3 warm-up runs, 2 threads each):
-- onnx scan: what `remi scan` runs after decoding the photo: detector, tile reader, decoding and
-  the upside-down check (the reader run a second time on the crops turned 180 degrees);
-- onnx pipeline: the same without the upside-down check (comparable with the line below);
+Times, per photo (median over the photos, after 3 warm-up runs, 2 threads each), decoding
+excluded; ``--size`` resizes each photo to that long side first (4032: a 12-megapixel phone
+photo, the issue's target of 100 ms):
+- onnx scan: what `remi scan` runs after decoding the photo: detector (its input shrunk from
+  the photo), tile reader on every box, decoding with the rules;
 - onnx detector: the detector stage alone;
-- ultralytics detector: ``YOLO(models/tile-detector.pt).predict`` on the same photos at the
-  same size (PyTorch, the reference); plus the same reader on its boxes for a full pipeline.
+- ultralytics detector: ``YOLO(tile-detector.pt).predict`` on the same photos at the same size
+  (PyTorch, the reference; an oriented model's boxes are its ``obb``); plus the same reader on
+  its boxes for a full pipeline; and the ratios ONNX / Ultralytics (above 1: slower).
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def main() -> None:
     ap.add_argument("--photos", default="rummy4", help="a folder of photos, or a real-data session name")
     ap.add_argument("--n", type=int, default=30)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--size", type=int, default=0, help="resize every photo to this long side first")
+    ap.add_argument("--models", default=None, help="a models folder (default: the shipped models)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -61,18 +65,14 @@ def main() -> None:
     from remi.vision.reader import MODELS, Reader, decode, load_image
 
     images = [load_image(p) for p in _photos(args.photos, args.n)]
-    reader = Reader(MODELS, threads=args.threads)
-    res = {"photos": len(images), "size": f"{images[0].shape[1]}x{images[0].shape[0]}", "threads": args.threads}
-    from remi.vision.errors import VisionError
-
-    def scan(im: np.ndarray) -> None:
-        try:
-            reader.read(im)
-        except VisionError:  # a photo refused as upside down still took the time
-            pass
-
-    res["onnx_scan_ms"] = _median_ms(scan, images)
-    res["onnx_pipeline_ms"] = _median_ms(lambda im: reader.read(im), images)
+    if args.size:
+        images = [cv2.resize(im, None, fx=args.size / max(im.shape[:2]), fy=args.size / max(im.shape[:2]),
+                             interpolation=cv2.INTER_CUBIC) for im in images]
+    models = Path(args.models) if args.models else MODELS
+    reader = Reader(models, threads=args.threads)
+    res = {"photos": len(images), "size": f"{images[0].shape[1]}x{images[0].shape[0]}", "threads": args.threads,
+           "obb": reader.obb}
+    res["onnx_scan_ms"] = _median_ms(lambda im: reader.read(im), images)
     res["onnx_detector_ms"] = _median_ms(reader.detect, images)
 
     from remi.vision.train import offline
@@ -82,20 +82,25 @@ def main() -> None:
     from ultralytics import YOLO
 
     torch.set_num_threads(args.threads)
-    yolo = YOLO(str(MODELS / reader.meta["detector_pt"]))
+    yolo = YOLO(str(models / reader.meta["detector_pt"]))
     pred = lambda im: yolo.predict(im, imgsz=reader.imgsz, conf=reader.conf, iou=reader.iou, verbose=False, device="cpu")  # noqa: E731
     res["ultralytics_detector_ms"] = _median_ms(pred, images)
 
     def torch_pipeline(im: np.ndarray) -> None:
-        boxes = pred(im)[0].boxes.xyxy.numpy()
-        decode(reader.kinds(im, boxes))
+        r = pred(im)[0]
+        if r.obb is not None:  # an oriented model: the corners of its turned boxes
+            corners = r.obb.xyxyxyxy.numpy().reshape(-1, 4, 2)
+            boxes = np.concatenate([corners.min(1), corners.max(1)], 1)
+        else:
+            boxes = r.boxes.xyxy.numpy()
+            corners = None
+        decode(reader.look(im, boxes, corners).probs)
 
     res["ultralytics_pipeline_ms"] = _median_ms(torch_pipeline, images)
     # side by side: how the ONNX path compares with the PyTorch reference (above 1: slower)
     res["detector_onnx_over_ultralytics"] = res["onnx_detector_ms"] / res["ultralytics_detector_ms"]
-    res["pipeline_onnx_over_ultralytics"] = res["onnx_pipeline_ms"] / res["ultralytics_pipeline_ms"]
+    res["pipeline_onnx_over_ultralytics"] = res["onnx_scan_ms"] / res["ultralytics_pipeline_ms"]
     res["load_average"] = os.getloadavg()[0]
-    del cv2
     if args.json:
         print(json.dumps(res, indent=2))
     else:

@@ -177,7 +177,7 @@ def place(plane: _Plane, rng: np.random.Generator, patch: synth.Patch, oriented:
     if side != (0.0, 0.0):
         off = np.float32([[1, 0, side[0]], [0, 1, side[1]]])
         sm = cv2.warpAffine(m, off, size) / 255.0
-        edge = np.array(synth._jitter_colour(rng, (150, 180, 195), 15), np.float32)
+        edge = np.array(synth.jitter_colour(rng, (150, 180, 195), 15), np.float32)
         roi[:] = (edge * sm[..., None] + roi * (1 - sm[..., None])).astype(np.uint8)
         roi_ids[sm > 0.5] = 0
     warped = cv2.warpAffine(patch.image, M, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -438,7 +438,7 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
     fw, fh = frame or frame_size(rng, largest)
     W, H = int(fw * (1 + 2 * MARGIN)), int(fh * (1 + 2 * MARGIN))
     plane = _Plane(surfaces.surface(rng, W, H, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32))
-    synth._clutter(rng, plane.image)
+    synth.add_clutter(rng, plane.image)
     faces.new_scene(rng)
     if layout == "negative" or rng.random() < 0.05:
         _lid(plane, rng, faces, (fw, fh))

@@ -58,7 +58,7 @@ class Scene:
         return np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
 
 
-def _jitter_colour(rng: np.random.Generator, bgr: tuple[int, int, int], amount: int) -> tuple[int, ...]:
+def jitter_colour(rng: np.random.Generator, bgr: tuple[int, int, int], amount: int) -> tuple[int, ...]:
     return tuple(int(np.clip(c + rng.integers(-amount, amount + 1), 0, 255)) for c in bgr)
 
 
@@ -67,7 +67,7 @@ def render_tile(tile: Tile, rng: np.random.Generator, height: int = 120) -> Patc
     w = int(height * rng.uniform(0.70, 0.78))
     h = height
     img = np.zeros((h, w, 3), np.uint8)
-    cream = _jitter_colour(rng, (200, 228, 240), 14)
+    cream = jitter_colour(rng, (200, 228, 240), 14)
     img[:] = cream
     r = max(3, int(w * 0.12))
     mask = np.zeros((h, w), np.uint8)
@@ -92,7 +92,7 @@ def render_tile(tile: Tile, rng: np.random.Generator, height: int = 120) -> Patc
         cv2.circle(img, (c[0] + rad // 3, c[1] - rad // 4), max(2, rad // 7), ink, -1, cv2.LINE_AA)
         cv2.ellipse(img, (c[0], c[1] + rad // 6), (rad // 2, rad // 3), 0, 10, 170, ink, t, cv2.LINE_AA)
     else:
-        ink = _jitter_colour(rng, INK[tile.colour], 18)
+        ink = jitter_colour(rng, INK[tile.colour], 18)
         text = str(tile.number)
         font = FONTS[int(rng.integers(len(FONTS)))]
         thick = int(rng.integers(max(2, h // 30), max(3, h // 14) + 1))
@@ -104,7 +104,7 @@ def render_tile(tile: Tile, rng: np.random.Generator, height: int = 120) -> Patc
         y = int(h * 0.36 + th / 2 + rng.uniform(-0.04, 0.04) * h)
         cv2.putText(img, text, (x, y), font, scale, ink, thick, cv2.LINE_AA)
     # the ring below the number
-    ring = _jitter_colour(rng, (185, 212, 226), 10)
+    ring = jitter_colour(rng, (185, 212, 226), 10)
     cv2.circle(img, (w // 2, int(h * 0.76)), int(w * 0.18), ring, max(1, h // 50), cv2.LINE_AA)
     return Patch(tile, img, mask)
 
@@ -169,7 +169,7 @@ def background(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray
     """A table, cloth or wood surface (procedural), or a crop of an empty-table photo."""
     if photos and rng.random() < 0.25:
         return photo_crop(rng, photos, w, h)
-    base = np.array(_jitter_colour(rng, tuple(int(v) for v in rng.integers(30, 230, 3)), 0), np.float32)
+    base = np.array(jitter_colour(rng, tuple(int(v) for v in rng.integers(30, 230, 3)), 0), np.float32)
     kind = rng.integers(4)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == 0:  # wood: stretched noise stripes
@@ -190,7 +190,7 @@ def background(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
-def _clutter(rng: np.random.Generator, img: np.ndarray) -> None:
+def add_clutter(rng: np.random.Generator, img: np.ndarray) -> None:
     h, w = img.shape[:2]
     for _ in range(int(rng.integers(0, 6))):
         colour = tuple(int(c) for c in rng.integers(0, 256, 3))
@@ -286,7 +286,7 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
     canvas = background(rng, W, H, backgrounds)
     taken = np.zeros((H, W), bool)
     if clutter:
-        _clutter(rng, canvas)
+        add_clutter(rng, canvas)
     close = rng.random() < close_ups
     tile_h = height * (rng.uniform(0.30, 0.55) if close else rng.uniform(0.07, 0.30))
     kinds = bank.by_kind() if bank and bank.patches else {}
@@ -327,7 +327,7 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
             if g == 0:
                 top = cy - tile_h * 0.6 - (n_groups - 1) * tile_h * 0.7
                 bot = cy + tile_h * 0.6 + (n_groups - 1) * tile_h * 1.5
-                colour = _jitter_colour(rng, tuple(int(v) for v in rng.integers(15, 140, 3)), 0)
+                colour = jitter_colour(rng, tuple(int(v) for v in rng.integers(15, 140, 3)), 0)
                 cv2.rectangle(canvas, (int(cx - row_w * 0.7), int(top)), (int(cx + row_w * 0.7), int(bot)), colour, -1)
         else:
             for _ in range(20):
