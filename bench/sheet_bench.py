@@ -43,19 +43,19 @@ def build(db: Path, hands: int) -> None:
     store = Store.open(str(db))
     game = store.new_game("bench", "closed", ["Ana", "Dan", "Ion"])
     from remi.scoresheet.models import Action
-    from remi.scoresheet.store import _fields, _now
+    from remi.scoresheet.store import _now, _row
 
     with store._session(write=True) as s:  # bulk insert: one transaction for the set-up only
         for i in range(1, hands + 1):
             closer = ("Ana", "Dan", "Ion")[i % 3]
             others = [p for p in ("Ana", "Dan", "Ion") if p != closer]
             if i % 2:
-                hand = HandInput(closer=closer, atu="k5", board=BOARDS[i % 3], racks={others[0]: RackInput(tiles=RACK),
-                                                                                       others[1]: RackInput(quick="3H")})
+                hand = HandInput.parse(closer=closer, atu="k5", board=BOARDS[i % 3], racks={others[0]: RACK,
+                                                                                             others[1]: "3H"})
             else:
-                hand = HandInput(closer=closer, atu="y1", board_points=120, twin=others[0],
-                                 racks={others[0]: RackInput(points=95), others[1]: RackInput(points=80)})
-            s.add(Action(game_id=game.id, seq=i, kind="hand", created_at=_now(), **_fields(hand)))
+                hand = HandInput.parse(closer=closer, atu="y1", board_points=120, twin=others[0],
+                                       racks={others[0]: RackInput(points=95), others[1]: RackInput(points=80)})
+            s.add(Action(game_id=game.id, seq=i, kind="hand", created_at=_now(), **_row(hand)))
         s.commit()
 
 

@@ -65,7 +65,7 @@ def check(
     as_json: JsonOpt = False,
 ) -> None:
     """Can this rack close? Shows the best board, the tile to throw and the points, or why not."""
-    from remi.engine import Tile, check_close, check_close_rack, parse_tiles
+    from remi.engine import Tile, check_close, parse_tiles
 
     rules = load_rules(variant, rules_file)
     console = Console(stderr=as_json)
@@ -83,10 +83,7 @@ def check(
         atu_tile = Tile.parse(atu) if atu else None
         if atu_tile is not None and not rules.is_closed:
             raise fail("Simple rummy has no atu")
-        check_close_rack(tiles, rules, atu=atu_tile)
-        # With a full rack the atu only counts against the deck; with one tile short it closes.
-        close_atu = atu_tile if len(tiles) == rules.close_size - 1 else None
-        result = check_close(tiles, rules, atu=close_atu)
+        result = check_close(tiles, rules, atu=atu_tile)  # the engine decides the atu's role (CR-19)
     from remi.check_view import check_json, render_check
 
     if as_json:

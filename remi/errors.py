@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import typer
@@ -19,12 +19,14 @@ def fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
 
 
 @contextmanager
-def user_errors(*, interrupted: str = "interrupted") -> Iterator[None]:
+def user_errors(*, interrupted: str = "interrupted",
+                describe: Callable[[ValueError], str] = str) -> Iterator[None]:
     """Every error a command meets as one line on stderr and an exit code, never a traceback.
 
     Bad input (the engine's RemiError family, any ValueError, a missing file) exits 2; an
     error that carries its own ``exit_code`` (the score sheet's StoreError: 1) uses it;
     anything unexpected is one "internal error" line and exit 1 (REMI_DEBUG=1 shows it all).
+    ``describe`` words a bad input for this command (the score sheet names its flags).
     """
     try:
         yield
@@ -33,7 +35,7 @@ def user_errors(*, interrupted: str = "interrupted") -> Iterator[None]:
     except KeyboardInterrupt:
         raise fail(interrupted, 130) from None
     except ValueError as exc:
-        raise fail(str(exc), getattr(exc, "exit_code", BAD_INPUT)) from None
+        raise fail(describe(exc), getattr(exc, "exit_code", BAD_INPUT)) from None
     except OSError as exc:
         raise fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from None
     except Exception as exc:  # noqa: BLE001 - the user sees one line, never a traceback

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 if TYPE_CHECKING:
+    from remi.engine import Tile
     from remi.scoresheet.entry import HandInput
     from remi.scoresheet.store import Store
 
@@ -24,11 +25,38 @@ GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game name 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 
 
+#: the CLI's name for each field a library error can name (``SheetError.fields``)
+FLAGS = {
+    "closer": "--closer", "nobody": "--nobody", "atu": "--atu", "board": "--board", "board_points": "--board-points",
+    "throw": "--throw", "atu_close": "--atu-close", "twin": "--twin", "racks": "--rack/--points", "note": "--note",
+    "game": "--game", "name": "--name", "variant": "--variant", "players": "--players", "teams": "--teams",
+    "target": "--target", "number": "HAND",
+}
+
+
+def describe(exc: ValueError) -> str:
+    """A library error in the CLI's words: the flags of the fields at fault, and what to type."""
+    from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError
+
+    if isinstance(exc, EnteredTwice):
+        return f"hand {exc.number} has exactly these entries: entered twice? add --again to record it anyway"
+    if isinstance(exc, NoGame):
+        if exc.selector is None:
+            return "no game yet: start one with remi new --variant closed --players Ana,Dan"
+        return f"no game {exc.selector!r}: see remi games"
+    if isinstance(exc, GameFinished):
+        return f"{exc}: start a new game with remi new"
+    if not isinstance(exc, SheetError) or not exc.fields:
+        return str(exc)
+    flags = "/".join(FLAGS.get(f, f) for f in exc.fields)
+    return f"{flags}: {exc.detail if exc.label else exc}"
+
+
 def errors() -> AbstractContextManager[None]:
     """Library errors as one line on stderr and an exit code (see remi.errors.user_errors)."""
     from remi.errors import user_errors
 
-    return user_errors(interrupted="interrupted; nothing was recorded")
+    return user_errors(interrupted="interrupted; nothing was recorded", describe=describe)
 
 
 def _store(db: str | None) -> "Store":
@@ -41,33 +69,38 @@ def _emit(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def _pairs(values: list[str] | None, what: str) -> list[tuple[str, str]]:
+def _pairs(values: list[str] | None, flag: str) -> list[tuple[str, str]]:
     from remi.scoresheet.errors import SheetError
 
     out = []
     for v in values or []:
         name, sep, rest = v.partition("=")
         if not sep or not name.strip() or not rest.strip():
-            raise SheetError(f"{what} {v!r}: write NAME=VALUE, like Dan=\"r1 k1 ...\" or Dan=95")
+            raise SheetError(f"{flag} {v!r}: write NAME=VALUE, like Dan=\"r1 k1 ...\" or Dan=95")
         out.append((name.strip(), rest.strip()))
     return out
 
 
-def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: str | None, board_points: str | None,
+def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: "str | tuple[Tile, ...] | None",
+                board_points: str | None,
                 throw: str | None, joker_close: bool, atu_close: bool, twin: str | None, rack: list[str] | None,
                 points: list[str] | None, note: str | None, board_photo: Path | None,
                 rack_photo: list[str] | None, photo_fix: list[str] | None = None,
                 keep: bool | None = None) -> "HandInput":
-    """The options of ``hand``/``fix`` as a HandInput (tiles still as typed; the store canonicalises)."""
-    from remi.scoresheet.entry import HandInput, RackInput, parse_points, parse_rack_value
+    """The options of ``hand``/``fix`` parsed once into a HandInput (bad values name their flag)."""
+    from remi.engine import RemiError
+    from remi.scoresheet.entry import HandInput, RackInput
     from remi.scoresheet.errors import SheetError
 
     racks: dict[str, RackInput] = {}
 
-    def put(name: str, value: RackInput) -> None:
+    def put(name: str, flag: str, parse: Callable[[], RackInput]) -> None:
         if name in racks:
             raise SheetError(f"{name}'s rack is given twice")
-        racks[name] = value
+        try:
+            racks[name] = parse()
+        except RemiError as exc:
+            raise SheetError(f"{flag} {name}: {exc}") from None
 
     photos = _pairs(rack_photo, "--rack-photo")
     if (photo_fix or keep is not None) and board_photo is None and not photos:
@@ -78,20 +111,15 @@ def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: str
             raise SheetError("give the board as tiles or as a photo, not both")
         board = _photo_tiles(board_photo, fixes.get(None), keep, "--photo-fix")
     for name, path in photos:
-        put(name, RackInput(tiles=_photo_tiles(Path(path), fixes.get(name), keep, f"--photo-fix {name}:")))
+        put(name, "--rack-photo",
+            lambda path=path, name=name: RackInput(tiles=_photo_tiles(Path(path), fixes.get(name), keep,
+                                                                      f"--photo-fix {name}:")))
     for name, tiles in _pairs(rack, "--rack"):
-        put(name, RackInput(tiles=tiles))
+        put(name, "--rack", lambda tiles=tiles: RackInput.parse_tiles(tiles))
     for name, value in _pairs(points, "--points"):
-        put(name, parse_rack_value(value, f"--points {name}"))
-    if joker_close:
-        if throw is not None and throw.strip().lower() not in ("*", "jk", "j*", "joker"):
-            raise SheetError("--joker-close says the throw was a joker; --throw says otherwise")
-        throw = "*"
-    return HandInput(
-        closer=closer, nobody=nobody, atu=atu, board=board,
-        board_points=parse_points(board_points, "--board-points") if board_points is not None else None,
-        throw=throw, atu_close=atu_close, twin=twin, racks=racks, note=note,
-    )
+        put(name, "--points", lambda value=value: RackInput.parse_value(value))
+    return HandInput.parse(closer=closer, nobody=nobody, atu=atu, board=board, board_points=board_points, throw=throw,
+                           joker_close=joker_close, atu_close=atu_close, twin=twin, racks=racks, note=note)
 
 
 def _photo_fixes(values: list[str] | None, board: bool, names: list[str]) -> dict[str | None, list[str]]:
@@ -103,11 +131,11 @@ def _photo_fixes(values: list[str] | None, board: bool, names: list[str]) -> dic
     return route_photo_fixes(values, board, names)
 
 
-def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None = None, option: str = "--fix") -> str:
+def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None = None,
+                 option: str = "--fix") -> "tuple[Tile, ...]":
     """Tiles read from a photo by the vision helper (shown and corrected at the terminal)."""
     from rich.console import Console
 
-    from remi.engine import format_tiles
     from remi.scoresheet.errors import SheetError
 
     if not path.is_file():
@@ -116,7 +144,7 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
         from remi.photos import read_photo_tiles
     except ImportError:
         raise SheetError("reading photos needs remi's vision part, which is not installed") from None
-    return format_tiles(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option))
+    return tuple(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option))
 
 
 def register(app: typer.Typer) -> None:

@@ -74,25 +74,22 @@ def _yes(answer: str) -> bool:
 
 
 def _ask_simple(con: Console, game: GameInfo) -> HandInput:
-    from remi.scoresheet.entry import HandInput, canonical_tiles, score_hand
+    from remi.scoresheet.entry import HandInput, score_hand
 
     closer = _ask(con, "Who went out?", _name(game))
 
-    def board(answer: str) -> str | None:
-        if not answer:
-            return None
-        tiles = canonical_tiles(answer, "the hand")
-        score_hand(game.players, game.teams, game.rules, HandInput(closer=closer, board=tiles))
-        return tiles
-    cards = _ask(con, f"{closer}'s 14 cards (Enter to skip the check):", board)
-    return HandInput(closer=closer, board=cards)
+    def board(answer: str) -> HandInput:
+        hand = HandInput.parse(closer=closer, board=answer or None)
+        score_hand(game.players, game.teams, game.rules, hand)
+        return hand
+    return _ask(con, f"{closer}'s 14 cards (Enter to skip the check):", board)
 
 
 def _ask_closed(con: Console, game: GameInfo) -> HandInput:
-    from remi.scoresheet.entry import HandInput, RackInput, canonical_tile, canonical_tiles, parse_rack_value, score_hand
+    from remi.scoresheet.entry import HandInput, RackInput, score_hand
 
     rules = game.rules
-    atu = _ask(con, "Atu tile?", lambda a: canonical_tile(a, "the atu"))
+    atu = _ask(con, "Atu tile?", lambda a: HandInput.parse(atu=a).atu)
     closer = _ask(con, "Who closed? (a name, or nobody)", _name(game, optional="nobody"))
     placeholder = RackInput(points=rules.hand_size * rules.low_penalty)
     base = HandInput(closer=closer, nobody=closer is None, atu=atu)
@@ -100,39 +97,34 @@ def _ask_closed(con: Console, game: GameInfo) -> HandInput:
     def trial(h: HandInput, racks: dict[str, RackInput] | None = None) -> None:
         others = {p: placeholder for p in game.players if p != h.closer}
         others.update(racks or {})
-        score_hand(game.players, game.teams, rules, HandInput(**{**_fields(h), "racks": others}))
+        score_hand(game.players, game.teams, rules, h.replace(racks=others))
 
     if closer is not None:
         atu_close = _ask(con, f"Did {closer} pull the atu in to close? [y/N]", _yes)
 
         def board(answer: str) -> HandInput:
-            h = HandInput(**{**_fields(base), "atu_close": atu_close})
+            h = base.replace(atu_close=atu_close)
             if answer.isdigit():
-                h = HandInput(**{**_fields(h), "board_points": int(answer)})
+                h = h.replace(board_points=int(answer))
             else:
-                h = HandInput(**{**_fields(h), "board": canonical_tiles(answer, "the board")})
+                h = h.replace(board=HandInput.parse(board=answer).board)
             trial(h)
             return h
         size = rules.hand_size if atu_close else rules.close_size
         base = _ask(con, f"{closer}'s board: {size} tiles, or its value as a number?", board)
         if base.board_points is not None:
             joker = _ask(con, f"Did {closer} throw a joker to close? [y/N]", _yes)
-            base = HandInput(**{**_fields(base), "throw": "*" if joker else None})
+            base = base.replace(throw=HandInput.parse(joker_close=joker).throw)
     twin = _ask(con, "Who was dealt the atu's twin? (a name, Enter for nobody)", _name(game, optional="none"))
-    base = HandInput(**{**_fields(base), "twin": twin})
+    base = base.replace(twin=twin)
     racks: dict[str, RackInput] = {}
     for p in game.players:
         if p == closer:
             continue
 
         def rack(answer: str, p: str = p) -> RackInput:
-            value = parse_rack_value(answer, f"{p}'s rack") if answer.replace(" ", "").isalnum() and not any(
-                c in answer.lower() for c in "kbryo*") else RackInput(tiles=canonical_tiles(answer, f"{p}'s rack"))
+            value = HandInput.parse(racks={p: answer}).racks[p]
             trial(base, {**racks, p: value})
             return value
         racks[p] = _ask(con, f"{p}'s rack: 14 tiles, its points (95) or counts (11L3H)?", rack)
-    return HandInput(**{**_fields(base), "racks": racks})
-
-
-def _fields(h: HandInput) -> dict[str, object]:
-    return {k: getattr(h, k) for k in ("closer", "nobody", "atu", "board", "board_points", "throw", "atu_close", "twin", "racks", "note")}
+    return base.replace(racks=racks)

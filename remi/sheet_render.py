@@ -78,7 +78,7 @@ def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None
                 info.append("Ø nobody closed")
             elif row.board is not None:
                 info.append(f"board {row.board}")
-            if row.discard == "*":
+            if row.discard is not None and row.discard.is_joker:
                 info.append("joker close")
             if row.hand.atu_close:
                 info.append("atu close")
@@ -134,12 +134,9 @@ def describe_hand(hand: Any, *, cards: bool = False) -> str:
     if hand.atu:
         parts.append(f"atu {hand.atu}" + (" (pulled in)" if hand.atu_close else ""))
     if hand.board is not None:
-        if cards:
-            from remi.engine import format_tiles, parse_tiles
+        from remi.engine import format_tiles
 
-            parts.append(f"hand {format_tiles(parse_tiles(hand.board), 'card')}")
-        else:
-            parts.append(f"board {hand.board}")
+        parts.append(f"hand {format_tiles(hand.board, 'card')}" if cards else f"board {format_tiles(hand.board)}")
     if hand.board_points is not None:
         parts.append(f"board {hand.board_points}")
     if hand.throw:

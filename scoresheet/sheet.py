@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from remi.engine import HandScore, Rules, closed_winners, simple_limit, simple_result
-from remi.scoresheet.entry import HandInput, score_hand
+from remi.engine import HandScore, Rules, Tile, closed_winners, simple_limit, simple_result
+from remi.scoresheet.entry import HandInput, HandResult, score_hand
 from remi.scoresheet.errors import SheetError
 
 
@@ -73,12 +73,22 @@ class SheetRow:
     number: int
     hand_seq: int
     hand: HandInput
-    scores: dict[str, HandScore]
+    result: HandResult
     totals: dict[str, int]
-    board: int | None
-    discard: str | None
     starter: str
     after_end: bool = False
+
+    @property
+    def scores(self) -> dict[str, HandScore]:
+        return self.result.scores
+
+    @property
+    def board(self) -> int | None:
+        return self.result.board
+
+    @property
+    def discard(self) -> Tile | None:
+        return self.result.discard
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +129,7 @@ class Sheet:
                 {"number": r.number, "scores": {p: s.score for p, s in r.scores.items()},
                  "totals": dict(r.totals), "closer": r.hand.closer, "nobody": r.hand.nobody,
                  "multiplier": {p: s.multiplier for p, s in r.scores.items() if s.multiplier != 1},
-                 "twin": r.hand.twin, "atu": r.hand.atu, "board": r.board, "throw": r.discard,
+                 "twin": r.hand.twin, "atu": _str(r.hand.atu), "board": r.board, "throw": _str(r.discard),
                  "starter": r.starter, "after_end": r.after_end}
                 for r in self.rows
             ],
@@ -172,43 +182,48 @@ def undoable(log: Sequence[LogEntry]) -> LogEntry | None:
     return None
 
 
-def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start: Sheet | None = None) -> Sheet:
+def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start: Sheet | None = None,
+                known: Sequence[tuple[HandInput, HandResult]] = ()) -> Sheet:
     """Score every hand through the engine, with running totals and the end of the game.
 
-    ``start``: a sheet of the first hands of ``hands`` (same game), whose rows are reused.
+    A hand's scores depend only on the hand, the seats and the rules, so each hand is scored
+    once: ``start`` (an earlier sheet of this game) lends the scores of the hands it holds
+    unchanged, and ``known`` those of hands just scored (matched by identity).
     """
     rules = game.rules
     players = game.players
     limit = None if rules.is_closed else simple_limit(game.sides, rules=rules)
+    reuse: dict[int, SheetRow] = {}
+    if start is not None and (start.game.players, start.game.teams, start.game.rules) == (players, game.teams, rules):
+        reuse = {r.hand_seq: r for r in start.rows}
+    fresh = {id(h): result for h, result in known}
     rows: list[SheetRow] = []
     totals = {p: 0 for p in players}
     finished, winners, losers, ended_at = False, [], [], None
-    if start is not None and start.game == game:
-        k = 0  # the longest prefix of hands the earlier sheet scored already
-        for r, (seq, h) in zip(start.rows, hands):
-            if r.hand_seq != seq or r.hand != h:
-                break
-            k += 1
-        rows = list(start.rows[:k])
-        if k:
-            totals = dict(rows[-1].totals)
-        if start.ended_at is not None and start.ended_at <= k:
-            finished, winners, losers, ended_at = True, list(start.winners), list(start.losers), start.ended_at
-    for i, (hand_seq, hand) in enumerate(hands[len(rows):], start=len(rows) + 1):
-        try:
-            result = score_hand(players, game.teams, rules, hand)
-        except SheetError as exc:
-            raise SheetError(f"hand {i} of {game.name} no longer scores: {exc}") from None
+    for i, (hand_seq, hand) in enumerate(hands, start=1):
+        earlier = reuse.get(hand_seq)
+        if earlier is not None and (earlier.hand is hand or earlier.hand == hand):
+            result = earlier.result
+        elif id(hand) in fresh:
+            result = fresh[id(hand)]
+        else:
+            try:
+                result = score_hand(players, game.teams, rules, hand)
+            except SheetError as exc:
+                raise SheetError(f"hand {i} of {game.name} no longer scores: {exc}") from None
         for p, sc in result.scores.items():
             totals[p] += sc.score
-        rows.append(SheetRow(i, hand_seq, hand, result.scores, dict(totals), result.board, result.discard,
-                             players[(i - 1) % len(players)], after_end=finished))
+        rows.append(SheetRow(i, hand_seq, hand, result, dict(totals), players[(i - 1) % len(players)], after_end=finished))
         if not finished:
             end = _end(game, totals, limit)
             if end is not None:
                 finished, ended_at = True, i
                 winners, losers = end
     return Sheet(game, rows, totals, finished, winners, losers, limit, ended_at)
+
+
+def _str(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def _end(game: GameInfo, totals: Mapping[str, int], limit: int | None) -> tuple[list[str], list[str]] | None:

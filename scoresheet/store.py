@@ -20,8 +20,9 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from remi.engine import RemiError, Rules, preset
-from remi.scoresheet.entry import HandInput, RackInput, canonical, score_hand
-from remi.scoresheet.errors import SheetError, StoreError
+from remi.scoresheet.entry import HandInput, HandResult, score_hand
+from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
+from remi.scoresheet.hand import FIELDS
 from remi.scoresheet.sheet import GameInfo, HistoryLine, LogEntry, Sheet, build_sheet, game_info, replay, undoable
 
 T = TypeVar("T")
@@ -118,11 +119,11 @@ class Store:
                     if row is None and selector.isdigit():
                         row = s.get(Game, int(selector))
                     if row is None:
-                        raise SheetError(f"no game {selector!r}: see remi games")
+                        raise NoGame(selector)
                     return game_info(row)
                 rows = s.exec(select(Game).order_by(Game.id.desc())).all()  # type: ignore[union-attr]
                 if not rows:
-                    raise SheetError("no game yet: start one with remi new --variant closed --players Ana,Dan")
+                    raise NoGame(None)
                 for row in rows:
                     info = game_info(row)
                     if not self._sheet(info, self._log(s, info.id), lenient=True).finished:
@@ -139,13 +140,16 @@ class Store:
 
     @staticmethod
     def _entries(rows: Sequence[Any]) -> list[LogEntry]:
-        return [LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes,
-                         _hand_of(a) if a.kind in ("hand", "fix") else None) for a in rows]
+        return [_entry(a) for a in rows]
 
     def _sheet(self, game: GameInfo, rows: Sequence[Any], *, lenient: bool = False) -> Sheet:
-        hands, _ = replay(self._entries(rows))
+        return self._sheet_of(game, self._entries(rows), lenient=lenient)
+
+    def _sheet_of(self, game: GameInfo, log: Sequence[LogEntry], *, lenient: bool = False,
+                  known: Sequence[tuple[HandInput, HandResult]] = ()) -> Sheet:
+        hands, _ = replay(log)
         try:
-            sheet = build_sheet(game, hands, start=self._sheets.get(game.id))
+            sheet = build_sheet(game, hands, start=self._sheets.get(game.id), known=known)
             self._sheets[game.id] = sheet
             return sheet
         except SheetError:
@@ -166,6 +170,21 @@ class Store:
         def run() -> list[LogEntry]:
             with self._session() as s:
                 return self._entries(self._log(s, game_id))
+        return self._guard(run)
+
+    def version(self, game_id: int) -> int:
+        """A number that grows with every change to the game (its latest action's seq; 0 for none).
+
+        Every write is an action, so a reader polling for changes compares this one number.
+        """
+        def run() -> int:
+            from sqlalchemy import func
+            from sqlmodel import select
+
+            from remi.scoresheet.models import Action
+
+            with self._session() as s:
+                return int(s.exec(select(func.max(Action.seq)).where(Action.game_id == game_id)).one() or 0)
         return self._guard(run)
 
     def history(self, game_id: int) -> list[HistoryLine]:
@@ -197,7 +216,7 @@ class Store:
                         count += 1
                         game_name = f"game {count + 1}"
                 elif s.exec(select(Game).where(Game.name == game_name)).first() is not None:
-                    raise SheetError(f"a game named {game_name!r} already exists: choose another --name")
+                    raise SheetError(f"a game named {game_name!r} already exists: choose another name", fields=("name",))
                 row = Game(name=game_name, variant=variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=target,
                            rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=_now(), note=note)
@@ -206,8 +225,13 @@ class Store:
                 return game_info(row)
         return self._guard(run)
 
-    def _write(self, game_id: int, make: Callable[[GameInfo, list[LogEntry]], dict[str, Any]]) -> Sheet:
-        """One write transaction: lock the game, read its log, append what ``make`` returns."""
+    def _write(self, game_id: int, make: Callable[[GameInfo, list[LogEntry]], dict[str, Any]], *,
+               known: Sequence[tuple[HandInput, HandResult]] = ()) -> Sheet:
+        """One write transaction: lock the game, read its log, append what ``make`` returns.
+
+        ``make`` returns the action's ``kind``, ``hand_seq``, ``undoes`` and ``hand`` (or some
+        of them); ``known``: hands already scored, whose scores the new sheet reuses.
+        """
         def run() -> Sheet:
             from sqlmodel import select
 
@@ -222,10 +246,12 @@ class Store:
                 log = self._entries(rows)
                 fields = make(game, log)
                 seq = (rows[-1].seq if rows else 0) + 1
-                action = Action(game_id=game_id, seq=seq, created_at=_now(), **fields)
+                hand = fields.pop("hand", None)
+                action = Action(game_id=game_id, seq=seq, created_at=_now(), **fields, **_row(hand))
                 s.add(action)
                 s.flush()
-                sheet = self._sheet(game, [*rows, action])
+                entry = LogEntry(seq, action.kind, action.created_at, action.hand_seq, action.undoes, hand)
+                sheet = self._sheet_of(game, [*log, entry], known=known)
                 s.commit()
                 return sheet
         return self._guard(run)
@@ -238,30 +264,25 @@ class Store:
         often than a repeat. (In Simple rummy "Ana went out" twice running is ordinary.)
         """
         game = self._info(game_id)
-        hand = canonical(hand)
-        score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
+        result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            live = replay(log)[0]
-            current = build_sheet(game, live, start=self._sheets.get(game.id))
-            self._sheets[game.id] = current
+            current = self._sheet_of(game, log)
             if current.finished:
-                raise SheetError(f"{game.name} is finished ({_won(current)}): start a new game with remi new")
-            if not again and game.variant == "closed" and live and canonical(live[-1][1]) == hand:
-                raise SheetError(f"hand {len(live)} has exactly these entries: entered twice? "
-                                 "add --again to record it anyway")
-            return {"kind": "hand", **_fields(hand)}
-        return self._write(game_id, make)
+                raise GameFinished(game.name, _won(current))
+            if not again and game.variant == "closed" and current.rows and current.rows[-1].hand == hand:
+                raise EnteredTwice(len(current.rows))
+            return {"kind": "hand", "hand": hand}
+        return self._write(game_id, make, known=[(hand, result)])
 
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
         """Replace hand ``number``'s inputs (recorded; undo reverts it)."""
         game = self._info(game_id)
-        hand = canonical(hand)
-        score_hand(game.players, game.teams, game.rules, hand)
+        result = score_hand(game.players, game.teams, game.rules, hand)
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            return {"kind": "fix", "hand_seq": _hand_seq(game, log, number), **_fields(hand)}
-        return self._write(game_id, make)
+            return {"kind": "fix", "hand_seq": _hand_seq(game, log, number), "hand": hand}
+        return self._write(game_id, make, known=[(hand, result)])
 
     def delete(self, game_id: int, number: int) -> Sheet:
         """Strike hand ``number`` out (recorded; undo brings it back)."""
@@ -340,7 +361,7 @@ class Store:
 
             with self._session(write=True) as s:
                 if s.exec(select(Game).where(Game.name == info.name)).first() is not None:
-                    raise SheetError(f"a game named {info.name!r} already exists: import it with --name NEW")
+                    raise SheetError(f"a game named {info.name!r} already exists: import it under another name", fields=("name",))
                 row = Game(name=info.name, variant=info.variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=info.target,
                            rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=g.get("created_at") or _now())
@@ -348,7 +369,7 @@ class Store:
                 s.flush()
                 for e in entries:
                     s.add(Action(game_id=row.id, seq=e.seq, kind=e.kind, created_at=e.created_at, hand_seq=e.hand_seq,
-                                 undoes=e.undoes, **(_fields(e.hand) if e.hand else {})))
+                                 undoes=e.undoes, **_row(e.hand)))
                 s.commit()
                 return game_info(row)
         return self._guard(run)
@@ -358,38 +379,39 @@ def check_seating(variant: str, rules: Rules, players: Sequence[str], teams: Seq
                   target: int | None) -> tuple[list[str], list[list[str]] | None]:
     """Seats and teams a table can play with; SheetError otherwise."""
     if variant not in ("closed", "simple") or rules.variant != variant:
-        raise SheetError(f"unknown variant {variant!r}: use closed or simple")
+        raise SheetError(f"unknown variant {variant!r}: use closed or simple", fields=("variant",))
     players = [p.strip() for p in players]
     teams_l = [[p.strip() for p in t] for t in teams] if teams else None
     if teams_l and not players:
         if len(teams_l) != 2 or any(len(t) != 2 for t in teams_l):
-            raise SheetError("teams are two pairs, like --teams Ana+Ion,Dan+Eva")
+            raise SheetError("teams are two pairs, like Ana+Ion and Dan+Eva", fields=("teams",))
         players = [teams_l[0][0], teams_l[1][0], teams_l[0][1], teams_l[1][1]]
     if any(not p for p in players):
-        raise SheetError("a player's name is empty")
+        raise SheetError("a player's name is empty", fields=("players",))
     for p in players:
         if any(c in p for c in "=,+") or p.isdigit():
-            raise SheetError(f"{p!r} cannot be a name (no = , + and not a bare number)")
+            raise SheetError(f"{p!r} cannot be a name (no = , + and not a bare number)", fields=("players",))
     dupes = sorted({p for p in players if players.count(p) > 1})
     if dupes:
-        raise SheetError(f"{', '.join(dupes)} named twice: every player needs their own name")
+        raise SheetError(f"{', '.join(dupes)} named twice: every player needs their own name", fields=("players",))
     if not 2 <= len(players) <= 4:
-        raise SheetError(f"{len(players)} players: a table has 2 to 4")
+        raise SheetError(f"{len(players)} player{'s' if len(players) != 1 else ''}: a table has 2 to 4", fields=("players",))
     if target is not None and (target <= 0 or variant != "closed"):
-        raise SheetError("--target is for Closed Rummy, a positive number of points" if target <= 0 or variant != "closed" else "")
+        raise SheetError("the target is for Closed Rummy, a positive number of points", fields=("target",))
     if teams_l:
         if variant != "simple":
-            raise SheetError("teams are for Simple rummy (2 vs 2)")
+            raise SheetError("teams are for Simple rummy (2 vs 2)", fields=("teams",))
         if len(players) != 4 or len(teams_l) != 2 or any(len(t) != 2 for t in teams_l):
-            raise SheetError("teams are two pairs of the four players, like --teams Ana+Ion,Dan+Eva")
+            raise SheetError("teams are two pairs of the four players, like Ana+Ion and Dan+Eva", fields=("teams",))
         if sorted(p for t in teams_l for p in t) != sorted(players):
-            raise SheetError("the teams must hold exactly the players, each once")
+            raise SheetError("the teams must hold exactly the players, each once", fields=("teams",))
         for t in teams_l:
             if abs(players.index(t[0]) - players.index(t[1])) != 2:
-                raise SheetError(f"partners sit opposite: seat {t[0]} and {t[1]} two places apart "
-                                 f"(like --players {teams_l[0][0]},{teams_l[1][0]},{teams_l[0][1]},{teams_l[1][1]})")
+                raise SheetError(f"partners sit opposite: seat {t[0]} and {t[1]} two places apart (like "
+                                 f"{teams_l[0][0]}, {teams_l[1][0]}, {teams_l[0][1]}, {teams_l[1][1]})",
+                                 fields=("players", "teams"))
     elif variant == "simple" and len(players) == 4:
-        raise SheetError("4 players in Simple rummy play 2 vs 2: give --teams A+C,B+D")
+        raise SheetError("4 players in Simple rummy play 2 vs 2: give the teams, like A+C and B+D", fields=("teams",))
     return players, teams_l
 
 
@@ -400,18 +422,23 @@ def _won(sheet: Sheet) -> str:
 def _hand_seq(game: GameInfo, log: list[LogEntry], number: int) -> int:
     hands = replay(log)[0]
     if not 1 <= number <= len(hands):
-        raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})")
+        raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})", fields=("number",))
     return hands[number - 1][0]
 
 
-def _fields(hand: HandInput) -> dict[str, Any]:
-    return {"closer": hand.closer, "nobody": hand.nobody, "atu": hand.atu, "board": hand.board,
-            "board_points": hand.board_points, "throw": hand.throw, "atu_close": hand.atu_close,
-            "twin": hand.twin, "racks": json.dumps({n: r.to_dict() for n, r in hand.racks.items()}) if hand.racks else None,
-            "note": hand.note}
+def _row(hand: HandInput | None) -> dict[str, Any]:
+    """A hand's columns of the ``action`` table: its stored form, the racks as JSON text."""
+    if hand is None:
+        return {}
+    row = hand.to_dict()
+    row["racks"] = json.dumps(row["racks"]) if row["racks"] else None
+    return row
 
 
-def _hand_of(a: Any) -> HandInput:
-    racks = {n: RackInput.from_dict(r) for n, r in json.loads(a.racks).items()} if a.racks else {}
-    return HandInput(closer=a.closer, nobody=bool(a.nobody), atu=a.atu, board=a.board, board_points=a.board_points,
-                     throw=a.throw, atu_close=bool(a.atu_close), twin=a.twin, racks=racks, note=a.note)
+def _entry(a: Any) -> LogEntry:
+    """An ``action`` row as a LogEntry, its hand decoded from the stored form."""
+    hand = None
+    if a.kind in ("hand", "fix"):
+        hand = HandInput.from_dict({**{name: getattr(a, name) for name in FIELDS},
+                                    "racks": json.loads(a.racks) if a.racks else None})
+    return LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes, hand)

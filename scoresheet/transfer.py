@@ -16,7 +16,7 @@ def sheet_csv(sheet: Sheet) -> str:
     out.writerow(["hand", "closer", "atu", "board", "throw", "twin", *players, *(f"total {p}" for p in players)])
     for r in sheet.rows:
         closer = "" if r.hand.nobody else (r.hand.closer or "")
-        out.writerow([r.number, closer or ("nobody" if r.hand.nobody else ""), r.hand.atu or "",
-                      "" if r.board is None else r.board, r.discard or "", r.hand.twin or "",
+        out.writerow([r.number, closer or ("nobody" if r.hand.nobody else ""), str(r.hand.atu or ""),
+                      "" if r.board is None else r.board, str(r.discard or ""), r.hand.twin or "",
                       *(r.scores[p].score for p in players), *(r.totals[p] for p in players)])
     return buf.getvalue()

@@ -10,7 +10,7 @@ Nothing here knows a rule: checks and scores come from the engine, through the s
 >>> from remi.engine import CLOSED
 >>> h = hand_from_fields({"atu": "y2", "closer": "Ana", "board_mode": "points", "board_points": "100",
 ...                       "rack_mode_1": "counts", "high_1": "3", "jokers_1": "0"}, ["Ana", "Dan"], CLOSED)
->>> h.closer, h.board_points, h.racks["Dan"].quick
+>>> h.closer, h.board_points, str(h.racks["Dan"].quick)
 ('Ana', 100, '3H')
 >>> fields_from_hand(h, ["Ana", "Dan"])["high_1"]
 '3'
@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles, rack_penalty
-from remi.scoresheet.entry import HandInput, RackInput, canonical, parse_points, quick_penalty
+from remi.scoresheet.entry import HandInput, QuickCount, RackInput, quick_penalty
+from remi.scoresheet.hand import parse_points
 
 NOBODY = "-"
-_QUICK_PART = re.compile(r"(\d+)([LHJ])")
 
 
 def _text(fields: Mapping[str, Any], name: str) -> str:
@@ -41,22 +41,37 @@ def _count(fields: Mapping[str, Any], name: str, what: str) -> int:
     return int(text)
 
 
-def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: Rules) -> HandInput:
-    """The hand as the form gives it (tiles as typed; ``canonical`` checks the notation)."""
+def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: Rules, *,
+                     problems: dict[str, str] | None = None) -> HandInput:
+    """The hand as the form gives it, parsed once (SheetError names the field of a bad value).
+
+    With ``problems``, a board or rack that does not parse is left out and its message kept
+    there (``"board"``, ``"rack_i"``), so that the live check shows every part's status.
+    """
     closer_text = _text(fields, "closer")
     nobody = closer_text == NOBODY
     closer = None if nobody or not closer_text else closer_text
     note = _text(fields, "note") or None
+
+    def tiles(key: str) -> str | None:
+        text = _text(fields, key) or None
+        if text is not None and problems is not None:
+            try:
+                parse_tiles(text)
+            except RemiError as exc:
+                problems[key] = str(exc)
+                return None
+        return text
+
     if not rules.is_closed:
-        board = _text(fields, "board") or None
-        return HandInput(closer=closer, board=board, note=note)
+        return HandInput.parse(closer=closer, board=tiles("board"), note=note)
     board = board_points = None
     if closer is not None:
         if _text(fields, "board_mode") == "points":
             points = _text(fields, "board_points")
             board_points = parse_points(points, "the board's points") if points else None
         else:
-            board = _text(fields, "board") or None
+            board = tiles("board")
     racks: dict[str, RackInput] = {}
     for i, name in enumerate(players):
         if name == closer:
@@ -69,35 +84,44 @@ def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: R
         elif mode == "counts":
             high = _count(fields, f"high_{i}", f"{name}'s high tiles")
             jokers = _count(fields, f"jokers_{i}", f"{name}'s jokers")
-            racks[name] = RackInput(quick=f"{high}H" + (f"{jokers}J" if jokers else ""))
-        elif _text(fields, f"rack_{i}"):
-            racks[name] = RackInput(tiles=_text(fields, f"rack_{i}"))
+            racks[name] = RackInput(quick=QuickCount.parse(f"{high}H" + (f"{jokers}J" if jokers else "")))
+        else:
+            text = tiles(f"rack_{i}")
+            if text:
+                racks[name] = _rack_tiles(name, text)
     twin = _text(fields, "twin") or None
-    return HandInput(closer=closer, nobody=nobody, atu=_text(fields, "atu") or None, board=board,
-                     board_points=board_points, throw=(_text(fields, "throw") or None) if closer else None,
-                     atu_close=bool(_text(fields, "atu_close")) and closer is not None, twin=twin, racks=racks,
-                     note=note)
+    return HandInput.parse(closer=closer, nobody=nobody, atu=_text(fields, "atu") or None, board=board,
+                           board_points=board_points, throw=(_text(fields, "throw") or None) if closer else None,
+                           atu_close=bool(_text(fields, "atu_close")) and closer is not None, twin=twin, racks=racks,
+                           note=note)
+
+
+def _rack_tiles(name: str, text: str) -> RackInput:
+    from remi.scoresheet.hand import naming
+
+    with naming("racks", f"{name}'s rack"):
+        return RackInput.parse_tiles(text)
 
 
 def fields_from_hand(hand: HandInput, players: Sequence[str]) -> dict[str, str]:
     """The form's fields for a recorded hand (to fix it)."""
-    out: dict[str, str] = {"atu": hand.atu or "", "closer": NOBODY if hand.nobody else (hand.closer or ""),
+    out: dict[str, str] = {"atu": str(hand.atu or ""), "closer": NOBODY if hand.nobody else (hand.closer or ""),
                            "board_mode": "points" if hand.board_points is not None else "tiles",
-                           "board": hand.board or "", "board_points": "" if hand.board_points is None else str(hand.board_points),
-                           "throw": hand.throw or "", "atu_close": "1" if hand.atu_close else "",
+                           "board": format_tiles(hand.board or ()),
+                           "board_points": "" if hand.board_points is None else str(hand.board_points),
+                           "throw": str(hand.throw or ""), "atu_close": "1" if hand.atu_close else "",
                            "twin": hand.twin or "", "note": hand.note or ""}
     for i, name in enumerate(players):
         rack = hand.racks.get(name)
         if rack is None:
             continue
         if rack.tiles is not None:
-            out[f"rack_mode_{i}"], out[f"rack_{i}"] = "tiles", rack.tiles
+            out[f"rack_mode_{i}"], out[f"rack_{i}"] = "tiles", format_tiles(rack.tiles)
         elif rack.points is not None:
             out[f"rack_mode_{i}"], out[f"points_{i}"] = "points", str(rack.points)
         elif rack.quick is not None:
-            counts = {kind: int(n) for n, kind in _QUICK_PART.findall(rack.quick.upper())}
             out[f"rack_mode_{i}"] = "counts"
-            out[f"high_{i}"], out[f"jokers_{i}"] = str(counts.get("H", 0)), str(counts.get("J", 0))
+            out[f"high_{i}"], out[f"jokers_{i}"] = str(rack.quick.high), str(rack.quick.jokers)
     return out
 
 
@@ -105,15 +129,12 @@ def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
     """The closer's board as the engine sees it so far: how many tiles, closes or not and why."""
     if hand.board is None:
         return None
-    try:
-        tiles = parse_tiles(hand.board)
-    except RemiError as exc:
-        return {"ok": False, "text": str(exc)}
+    tiles = hand.board
     size = rules.hand_size if hand.atu_close else rules.close_size
     if len(tiles) != size:
         return {"ok": False, "text": f"{len(tiles)} of {size} {'cards' if not rules.is_closed else 'tiles'}"}
     try:
-        atu = parse_tiles(hand.atu)[0] if hand.atu_close and hand.atu else None
+        atu = hand.atu if hand.atu_close else None
         result = check_close(tiles, rules, atu=atu)
     except (RemiError, IndexError) as exc:
         return {"ok": False, "text": str(exc) or "give the atu"}
@@ -130,7 +151,7 @@ def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, An
         return None
     try:
         if rack.tiles is not None:
-            tiles = parse_tiles(rack.tiles)
+            tiles = rack.tiles
             if len(tiles) != rules.hand_size:
                 return {"ok": False, "text": f"{len(tiles)} of {rules.hand_size} tiles"}
             return {"ok": True, "text": f"{rack_penalty(tiles, rules)} points"}
@@ -139,10 +160,6 @@ def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, An
         return {"ok": True, "text": f"{rack.points} points"}
     except RemiError as exc:
         return {"ok": False, "text": str(exc)}
-
-
-def canonical_hand(hand: HandInput) -> HandInput:
-    return canonical(hand)
 
 
 def tiles_text(text: str | None) -> str:

@@ -15,7 +15,6 @@ from remi.engine import RemiError
 from remi.scoresheet.entry import HandInput, score_hand
 from remi.web.forms import (
     board_status,
-    canonical_hand,
     fields_from_hand,
     for_the_page,
     hand_from_fields,
@@ -57,7 +56,8 @@ def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -
     else:
         totals = {p: totals[p] + result.scores[p].score for p in info.players}
     sides = {side: sum(totals[p] for p in members) for side, members in info.sides.items()}
-    return {"number": number, "parts": parts, "totals": sides, "board": result.board, "discard": result.discard}
+    discard = str(result.discard) if result.discard is not None else None
+    return {"number": number, "parts": parts, "totals": sides, "board": result.board, "discard": discard}
 
 
 def routes(web: Any) -> list[Route]:
@@ -105,7 +105,7 @@ def routes(web: Any) -> list[Route]:
         fixing = fields.get("fix", "").isdigit()
         number = int(fields["fix"]) if fixing else None
         try:
-            hand = canonical_hand(hand_from_fields(fields, info.players, info.rules))
+            hand = hand_from_fields(fields, info.players, info.rules)
             sheet = await run_in_threadpool(store.sheet, info.id)
             if sheet.finished and not fixing:
                 raise RemiError(f"{info.name} is over: start a new game")
@@ -121,7 +121,7 @@ def routes(web: Any) -> list[Route]:
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
         fixing = fields.get("fix", "").isdigit()
         try:
-            hand = canonical_hand(hand_from_fields(fields, info.players, info.rules))
+            hand = hand_from_fields(fields, info.players, info.rules)
             if fixing:
                 number = int(fields["fix"])
                 await run_in_threadpool(store.fix, info.id, number, hand)
@@ -158,18 +158,22 @@ def routes(web: Any) -> list[Route]:
 def _check(store: Any, info: Any, fields: dict[str, str]) -> dict[str, Any]:
     """The live check: each part's status, then the whole hand's scores or why it is refused."""
     out: dict[str, Any] = {"ok": False, "board": None, "racks": {}, "error": None, "summary": None}
+    problems: dict[str, str] = {}
     try:
-        hand = hand_from_fields(fields, info.players, info.rules)
+        hand = hand_from_fields(fields, info.players, info.rules, problems=problems)
     except (RemiError, ValueError) as exc:
         out["error"] = for_the_page(str(exc))
         return out
-    out["board"] = board_status(hand, info.rules)
+    out["board"] = {"ok": False, "text": problems["board"]} if "board" in problems else board_status(hand, info.rules)
     for i, name in enumerate(info.players):
-        status = rack_status(hand.racks.get(name), info.rules, name)
+        bad = problems.get(f"rack_{i}")
+        status = {"ok": False, "text": bad} if bad else rack_status(hand.racks.get(name), info.rules, name)
         if status is not None:
             out["racks"][str(i)] = status
+    if problems:
+        out["error"] = for_the_page(next(iter(problems.values())))
+        return out
     try:
-        hand = canonical_hand(hand)
         fixing = fields.get("fix", "").isdigit()
         sheet = store.sheet(info.id)
         out["summary"] = summary(info, sheet, hand, int(fields["fix"]) if fixing else len(sheet.rows) + 1, fixing)

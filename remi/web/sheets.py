@@ -56,8 +56,8 @@ def sheet_view(sheet: Sheet, *, last: int | None = LAST) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=64)
-def _atu_chip(text: str) -> Markup:
-    return chip(Tile.parse(text))
+def _atu_chip(tile: Tile) -> Markup:
+    return chip(tile)
 
 
 def _row(game_id: int, row: Any, sides: list[tuple[str, ...]], closed: bool) -> Markup:

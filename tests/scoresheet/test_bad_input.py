@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from remi.scoresheet.entry import HandInput, RackInput
+from remi.scoresheet.entry import HandInput
 from remi.scoresheet.store import Store
 from tests.scoresheet.conftest import Remi, snapshot
 
@@ -23,8 +23,8 @@ C1_CRISTI = "J* B1 B2 Y6 Y7 K3 K4 R9 B9 Y11 R12 B13 K10 Y8"
 def seed(db: str) -> None:
     store = Store.open(db)
     g = store.new_game("friday", "closed", ["Ana", "Bogdan", "Cristi"], target=1000)
-    store.record(g.id, HandInput(closer="Ana", atu="y2", board=C1_BOARD,
-                                 racks={"Bogdan": RackInput(tiles=C1_BOGDAN), "Cristi": RackInput(tiles=C1_CRISTI)}))
+    store.record(g.id, HandInput.parse(closer="Ana", atu="y2", board=C1_BOARD,
+                                       racks={"Bogdan": C1_BOGDAN, "Cristi": C1_CRISTI}))
     store.engine.dispose()
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remi.engine import ALL_KINDS, CLOSED, SIMPLE
-from remi.scoresheet.entry import HandInput, RackInput, score_hand
+from remi.engine import ALL_KINDS, CLOSED, JOKER, SIMPLE, Tile
+from remi.scoresheet.entry import HandInput, QuickCount, RackInput, score_hand
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.store import Store
 
@@ -23,20 +23,21 @@ _names = itertools.count()
 def closed_hands(draw: Any) -> HandInput:
     """Valid Closed Rummy hands as a table enters them: numbers, counts, flags."""
     closer = draw(st.sampled_from([*PLAYERS, None]))
-    atu = str(draw(st.sampled_from(ALL_KINDS)))
+    atu = draw(st.sampled_from(ALL_KINDS))
     racks = {}
     for p in PLAYERS:
         if p == closer:
             continue
         racks[p] = draw(st.one_of(
             st.builds(RackInput, points=st.integers(70, 220).map(lambda n: n - n % 5)),
-            st.builds(RackInput, quick=st.tuples(st.integers(0, 2), st.integers(0, 12)).map(lambda t: f"{t[0]}J{t[1]}H")),
+            st.builds(RackInput, quick=st.tuples(st.integers(0, 2), st.integers(0, 12)).map(
+                lambda t: QuickCount.parse(f"{t[0]}J{t[1]}H"))),
         ))
     twin = draw(st.sampled_from([*PLAYERS, None]))
     if closer is None:
         return HandInput(nobody=True, atu=atu, twin=twin, racks=racks)
     return HandInput(closer=closer, atu=atu, board_points=draw(st.integers(14, 80)) * 5,
-                     throw=draw(st.sampled_from([None, "*", "k5"])), twin=twin, racks=racks)
+                     throw=draw(st.sampled_from([None, JOKER, Tile.parse("k5")])), twin=twin, racks=racks)
 
 
 ops = st.lists(st.one_of(
@@ -135,11 +136,11 @@ def test_a_game_end_to_end_in_the_store(store: Store) -> None:
 def test_hands_are_stored_as_entered_in_canonical_notation() -> None:
     store = Store.open("sqlite://")
     g = store.new_game("x", "closed", PLAYERS)
-    store.record(g.id, HandInput(closer="Ana", atu="Y2", board="R3,R4,R5,R6 · B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2",
-                                 racks={"Dan": RackInput(quick="3h"), "Ion": RackInput(tiles="Qs Qs 7h 7h 2c 2c 3d 3d 4s 4s 8h 8h 6c 6c")}))
-    hand = store.log(g.id)[0].hand
-    assert hand is not None and hand.atu == "y2" and hand.board.startswith("r3 r4 r5 r6 b10")
-    assert hand.racks["Dan"].quick == "3H" and hand.racks["Ion"].tiles is not None
+    store.record(g.id, HandInput.parse(closer="Ana", atu="Y2", board="R3,R4,R5,R6 · B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2",
+                                       racks={"Dan": "3h", "Ion": "Qs Qs 7h 7h 2c 2c 3d 3d 4s 4s 8h 8h 6c 6c"}))
+    hand = store.log(g.id)[0].hand.to_dict()  # the stored form: canonical notation
+    assert hand is not None and hand["atu"] == "y2" and hand["board"].startswith("r3 r4 r5 r6 b10")
+    assert hand["racks"]["Dan"]["quick"] == "3H" and hand["racks"]["Ion"]["tiles"] is not None
 
 
 def test_scores_follow_the_rules_stored_with_the_game() -> None:
@@ -148,11 +149,12 @@ def test_scores_follow_the_rules_stored_with_the_game() -> None:
     positional = CLOSED.replace(positional_ace=True)
     g = store.new_game("x", "closed", ["Closer", "Dan"], rules=positional)
     board = "R1 R2 R3 B12 B13 B1 K1 Y1 B1 Y4 Y5 Y6 Y7 Y8 R10"
-    sheet = store.record(g.id, HandInput(closer="Closer", atu="k6", board=board, racks={"Dan": RackInput(points=90)}))
+    sheet = store.record(g.id, HandInput.parse(closer="Closer", atu="k6", board=board, racks={"Dan": "90"}))
     assert sheet.totals == {"Closer": 145, "Dan": -90}
     assert score_hand(["Closer", "Dan"], None, CLOSED, sheet.rows[0].hand).scores["Closer"].score == 180
 
 
 def test_simple_refuses_closed_only_options() -> None:
-    with pytest.raises(SheetError, match="--atu is for Closed Rummy"):
-        score_hand(["A", "B"], None, SIMPLE, HandInput(closer="A", atu="k5"))
+    with pytest.raises(SheetError, match="the atu is for Closed Rummy") as refused:
+        score_hand(["A", "B"], None, SIMPLE, HandInput.parse(closer="A", atu="k5"))
+    assert refused.value.fields == ("atu",)  # the CLI names its flag: --atu

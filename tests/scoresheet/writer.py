@@ -18,7 +18,7 @@ def hand(note: str, i: int) -> HandInput:
     closer = ("Ana", "Dan", "Ion")[i % 3]
     racks = {p: RackInput(points=70 + 5 * (i % 7)) for p in ("Ana", "Dan", "Ion") if p != closer}
     board = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2" if i % 2 else None
-    return HandInput(closer=closer, atu="k5", board=board, board_points=None if board else 100 + 5 * (i % 5),
+    return HandInput.parse(closer=closer, atu="k5", board=board, board_points=None if board else 100 + 5 * (i % 5),
                      racks=racks, note=note)
 
 

@@ -87,7 +87,7 @@ def test_a_long_game_shows_the_last_hands_and_all_on_demand(server: Server) -> N
     store = Store.open(server.db)  # the library, on the server's file, for speed
     game = store.new_game("long", "closed", ["Ana", "Dan"])
     for i in range(45):
-        store.record(game.id, HandInput(nobody=True, atu="y2", racks={"Ana": RackInput(points=70 + 5 * (i % 2)),
+        store.record(game.id, HandInput.parse(nobody=True, atu="y2", racks={"Ana": RackInput(points=70 + 5 * (i % 2)),
                                                                       "Dan": RackInput(points=80)}))
     phone = server.phone()
     page = phone.get("/g/1").text

@@ -1,0 +1,262 @@
+"""One hand as the table entered it, as typed values: parsed once, where the text comes in.
+
+``HandInput`` holds Tiles, numbers, names and flags, never text to be parsed again.
+``HandInput.parse`` turns what a player typed (an option, a form field) into one; a bad
+value raises ``SheetError`` naming the field (``exc.fields``), so a command line can name its
+flag and a form its question. ``to_dict``/``from_dict`` are the one codec of the stored form
+(the database row and the export file both use it): tiles in canonical notation, a loser's
+rack as ``{"tiles": "..."}``, ``{"points": 95}`` or ``{"quick": "11L3H"}``.
+
+>>> h = HandInput.parse(closer="Ana", atu="Y2", board="r3,r4,r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2",
+...                     racks={"Dan": "1j4h", "Ion": "95"})
+>>> h.atu, h.racks["Dan"].quick.jokers, h.racks["Ion"].points
+(Tile.parse('y2'), 1, 95)
+>>> HandInput.from_dict(h.to_dict()) == h
+True
+>>> HandInput.parse(atu="r14")
+Traceback (most recent call last):
+...
+remi.scoresheet.errors.SheetError: the atu: 'r14' is not a tile (like r7, k13, *) or a card (like 7h, Qs)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from remi.engine import RemiError, Tile, format_tiles, parse_tiles
+from remi.scoresheet.errors import SheetError
+
+_QUICK = re.compile(r"^(?:(\d+)([lhj]))+$", re.IGNORECASE)
+_QUICK_PART = re.compile(r"(\d+)([lhj])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,;·|/]+")  # as between the tiles of a rack (engine.parse_tiles)
+
+
+@contextmanager
+def naming(name: str, label: str) -> Iterator[None]:
+    """Re-raise a bad value as SheetError naming the field (``name``) and, in words, ``label``."""
+    try:
+        yield
+    except RemiError as exc:
+        raise SheetError(str(exc), fields=(name,), label=label) from None
+
+
+@dataclass(frozen=True, slots=True)
+class QuickCount:
+    """CR-23's quick form of a loser's rack: how many low (L), high (H) and joker (J) tiles.
+
+    Kept as typed (``text``, upper case) so that the sheet shows what the table said; the low
+    count may be left out (then it is the rest of the rack).
+
+    >>> q = QuickCount.parse("1j4h")
+    >>> str(q), q.low, q.high, q.jokers, q.resolved(14)
+    ('1J4H', None, 4, 1, (9, 4, 1))
+    """
+
+    text: str
+    low: int | None
+    high: int
+    jokers: int
+
+    @classmethod
+    def parse(cls, text: str) -> QuickCount:
+        t = text.strip().upper()
+        if not _QUICK.match(t):
+            raise SheetError(f"{text!r} is not counts like 11L3H or 1J5H")
+        counts = {"L": 0, "H": 0, "J": 0}
+        for n, kind in _QUICK_PART.findall(t):
+            counts[kind] += int(n)
+        return cls(t, counts["L"] if "L" in t else None, counts["H"], counts["J"])
+
+    def resolved(self, size: int) -> tuple[int, int, int]:
+        """``(low, high, jokers)`` for a rack of ``size`` tiles (the low ones filled in)."""
+        low = self.low if self.low is not None else size - self.high - self.jokers
+        return low, self.high, self.jokers
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class RackInput:
+    """A loser's rack as entered: its tiles, a number of points, or quick counts (one of them)."""
+
+    tiles: tuple[Tile, ...] | None = None
+    points: int | None = None
+    quick: QuickCount | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> RackInput:
+        """Any form: ``95``, ``11L3H``, or the tiles (``k1 r2 ...``)."""
+        t = text.strip()
+        if t.isdigit() or (t.startswith("-") and t[1:].isdigit()) or _QUICK.match(t):
+            return cls.parse_value(t)
+        return cls.parse_tiles(t)
+
+    @classmethod
+    def parse_value(cls, text: str) -> RackInput:
+        """A number (``95``) or quick counts (``11L3H``, ``1J5H``)."""
+        t = text.strip()
+        if t.isdigit():
+            return cls(points=int(t))
+        if _QUICK.match(t):
+            return cls(quick=QuickCount.parse(t))
+        if t.startswith("-") and t[1:].isdigit():
+            raise SheetError(f"a rack cannot be negative ({t}); give what the rack costs, like 95")
+        raise SheetError(f"{text!r} is neither points (like 95) nor counts (like 11L3H or 1J5H)")
+
+    @classmethod
+    def parse_tiles(cls, text: str) -> RackInput:
+        return cls(tiles=parse_tiles(text))
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.tiles is not None:
+            return {"tiles": format_tiles(self.tiles)}
+        if self.points is not None:
+            return {"points": self.points}
+        return {"quick": str(self.quick)} if self.quick is not None else {}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RackInput:
+        tiles, points, quick = data.get("tiles"), data.get("points"), data.get("quick")
+        return cls(tiles=parse_tiles(tiles) if tiles is not None else None,
+                   points=int(points) if points is not None else None,
+                   quick=QuickCount.parse(quick) if quick is not None else None)
+
+    def describe(self) -> str:
+        """What was entered, as the table said it: the tiles, the points or the counts."""
+        if self.tiles is not None:
+            return format_tiles(self.tiles)
+        return str(self.points if self.points is not None else self.quick)
+
+
+def _tile(text: str) -> Tile:
+    try:
+        return Tile.parse(text)
+    except RemiError:
+        if len(_SEPARATORS.split(text.strip())) > 1:
+            raise SheetError(f"give one tile, not {text!r}") from None
+        raise
+
+
+def parse_points(text: str | int, what: str = "") -> int:
+    """A non-negative whole number typed by a player; ``what`` names it in the message."""
+    t = str(text).strip()
+    if isinstance(text, bool) or not t.isdigit():
+        shown = text if isinstance(text, int) and not isinstance(text, bool) else repr(text)
+        raise SheetError(f"{what + ': ' if what else ''}{shown} is not a number of points (a whole number, 0 or more)")
+    return int(t)
+
+
+#: each field's words in messages (a form asks in these words; the CLI adds its flag)
+LABELS = {
+    "closer": "the closer", "nobody": "nobody closed", "atu": "the atu", "board": "the board",
+    "board_points": "the board's points", "throw": "the throw", "atu_close": "the atu close",
+    "twin": "the twin holder", "racks": "the racks", "note": "the note",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """A hand as entered. Closed Rummy uses every field; Simple rummy only ``closer``/``board``.
+
+    ``board`` is the closer's tiles (Simple: cards) as shown; ``board_points`` the board as a
+    number instead; ``throw`` the closing throw when the table names it (a joker doubles).
+    """
+
+    closer: str | None = None
+    nobody: bool = False
+    atu: Tile | None = None
+    board: tuple[Tile, ...] | None = None
+    board_points: int | None = None
+    throw: Tile | None = None
+    atu_close: bool = False
+    twin: str | None = None
+    racks: Mapping[str, RackInput] = field(default_factory=dict)
+    note: str | None = None
+
+    def __post_init__(self) -> None:
+        # Text here would pass unnoticed (a string is a sequence too): parse it first.
+        for name in ("atu", "board", "throw"):
+            if isinstance(getattr(self, name), str):
+                raise TypeError(f"HandInput.{name} holds Tiles, not text: build the hand with HandInput.parse")
+
+    @classmethod
+    def parse(
+        cls, *, closer: str | None = None, nobody: bool = False, atu: str | None = None,
+        board: str | Sequence[Tile] | None = None,
+        board_points: str | int | None = None, throw: str | None = None, joker_close: bool = False,
+        atu_close: bool = False, twin: str | None = None, racks: Mapping[str, str | RackInput] | None = None,
+        note: str | None = None,
+    ) -> HandInput:
+        """A hand from what was typed; SheetError names the field of a bad value.
+
+        ``board`` is text or Tiles already read (a photo); ``racks`` maps each loser to a
+        RackInput or to text in any form (``RackInput.parse``);
+        ``joker_close`` says the throw was a joker (CR-27) without naming the tile.
+        """
+        with naming("atu", LABELS["atu"]):
+            atu_tile = _tile(atu) if atu is not None else None
+        with naming("board", LABELS["board"]):
+            board_tiles = parse_tiles(board) if isinstance(board, str) else tuple(board) if board is not None else None
+        with naming("board_points", LABELS["board_points"]):
+            points = parse_points(board_points) if board_points is not None else None
+        with naming("throw", LABELS["throw"]):
+            thrown = _tile(throw) if throw is not None else None
+        if joker_close:
+            if thrown is not None and not thrown.is_joker:
+                raise SheetError(f"a joker close throws a joker; the throw was {thrown}", fields=("throw",))
+            thrown = Tile.parse("*")
+        parsed: dict[str, RackInput] = {}
+        for name, value in (racks or {}).items():
+            with naming("racks", f"{name}'s rack"):
+                parsed[name] = value if isinstance(value, RackInput) else RackInput.parse(value)
+        return cls(closer=closer, nobody=nobody, atu=atu_tile, board=board_tiles, board_points=points, throw=thrown,
+                   atu_close=atu_close, twin=twin, racks=parsed, note=note)
+
+    def replace(self, **changes: Any) -> HandInput:
+        return dataclasses.replace(self, **changes)
+
+    # -- the stored form: one codec for the database row and the export ---------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form: plain JSON values, tiles in canonical notation."""
+        return {name: _CODEC.get(name, _PLAIN)[0](getattr(self, name)) for name in FIELDS}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandInput:
+        """The inverse of ``to_dict``; missing keys take their defaults (older exports)."""
+        values = {}
+        for name in FIELDS:
+            raw = data.get(name)
+            if raw is not None:
+                values[name] = _CODEC.get(name, _PLAIN)[1](raw)
+        return cls(**values)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _opt(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else fn(value)
+
+
+_PLAIN = (_same, _same)
+#: encode (value -> stored) and decode (stored -> value) of the fields that are not plain
+_CODEC: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "nobody": (bool, bool),
+    "atu_close": (bool, bool),
+    "atu": (_opt(str), Tile.parse),
+    "throw": (_opt(str), Tile.parse),
+    "board": (_opt(format_tiles), parse_tiles),
+    "board_points": (_same, int),
+    "racks": (lambda racks: {n: r.to_dict() for n, r in racks.items()},
+              lambda data: {str(n): RackInput.from_dict(r) for n, r in data.items()}),
+}
+#: the hand's fields, in the order of the stored form
+FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(HandInput))
