@@ -29,28 +29,29 @@ from remi.engine.formations import (
     tile_rack_penalty,
 )
 from remi.engine.match import closed_winners, simple_limit, simple_result
-from remi.engine.racks import check_close_rack, check_counts, check_table
+from remi.engine.racks import check_counts
 from remi.engine.rules import CLOSED, PRESETS, SIMPLE, Rules, preset
 from remi.engine.scoring import HandScore, atu_multiplier, close_multiplier, closed_hand, simple_hand
 from remi.engine.solver import (
     Close,
     CloseResult,
     CloseStatus,
-    best_close,
     can_close,
     check_close,
-    explain_no_close,
     iter_closes,
 )
 from remi.engine.tiles import ALL_KINDS, JOKER, Tile, format_tiles, parse_tiles, sort_key
 
 __all__ = [
-    "ALL_KINDS", "CLOSED", "JOKER", "PRESETS", "SIMPLE",
-    "Close", "CloseResult", "CloseStatus", "Formation", "HandScore", "NotationError", "RemiError", "RuleError",
-    "Rules", "Tile",
-    "atu_multiplier", "best_close", "board_value", "can_close", "check_close", "check_close_rack",
-    "check_counts", "check_table", "classify", "close_multiplier", "closed_hand", "closed_winners",
-    "explain_no_close", "format_tiles", "iter_closes", "parse_tiles", "preset", "rack_penalty",
-    "simple_hand", "simple_limit", "simple_result", "sort_key", "tile_board_value",
-    "tile_rack_penalty",
+    # notation
+    "ALL_KINDS", "JOKER", "Tile", "format_tiles", "parse_tiles", "sort_key",
+    # rule sets and errors
+    "CLOSED", "PRESETS", "SIMPLE", "Rules", "preset", "NotationError", "RemiError", "RuleError",
+    # formations and what tiles are worth
+    "Formation", "board_value", "classify", "rack_penalty", "tile_board_value", "tile_rack_penalty",
+    # closing
+    "Close", "CloseResult", "CloseStatus", "can_close", "check_close", "check_counts", "iter_closes",
+    # scoring one hand, the end of a game
+    "HandScore", "atu_multiplier", "close_multiplier", "closed_hand", "simple_hand",
+    "closed_winners", "simple_limit", "simple_result",
 ]

@@ -59,7 +59,7 @@ def check_counts(
 
 
 def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
-    """A rack the closing check accepts: Closed 15 tiles, or 14 plus the atu; Simple 14 cards."""
+    """A rack check_close accepts: Closed 15 tiles, or 14 plus the atu; Simple 14 cards (it calls this)."""
     check_counts(rack, rules, atu=atu)
     size = len(rack)
     full = rules.close_size
@@ -85,8 +85,3 @@ def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | 
                     f"{name}'s {what} would be a {_ordinal(seen[tile])} {what}"
                     f"{' counting the atu' if atu is not None and tile == atu else ''}: the deck has only {limit}"
                 )
-
-
-def check_table(racks: Mapping[str, Sequence[Tile]], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
-    """Deprecated (issue 21): ``check_counts(racks, rules, atu=atu)``."""
-    _check_table(racks, rules, atu)

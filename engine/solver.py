@@ -292,21 +292,3 @@ def _to_close(steps: list[Step], rules: Rules) -> Close:
         return Close(formations, discard, 0, 0)  # Simple rummy: card values never matter (SR-20)
     board = sum(f.value(rules) for f in formations)
     return Close(formations, discard, board * close_multiplier(discard, rules), board)
-
-
-# The entry points before the face above (issue 21); removed once every caller has moved.
-
-
-def best_close(
-    rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None, throw: Tile | None = None
-) -> Close | None:
-    """Deprecated: ``check_close(rack, rules, atu=atu, throw=throw).best``."""
-    return _best(rack, rules, atu, throw)
-
-
-def explain_no_close(
-    rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None
-) -> tuple[tuple[Tile, ...], tuple[Formation, ...], str]:
-    """Deprecated: ``check_close(...)``'s ``loose``, ``formations`` and ``reason``."""
-    why = _explain(rack, rules, atu)
-    return why.loose, why.formations, why.reason
