@@ -77,7 +77,9 @@ def check(
         if photo is not None:
             from remi.photos import read_photo_tiles
 
-            tiles = tuple(read_photo_tiles(photo, console=console, fixes=fix, keep=keep))
+            # A rack to check holds 14 or 15 tiles: the reader weighs borderline boxes by it.
+            tiles = tuple(read_photo_tiles(photo, console=console, fixes=fix, keep=keep,
+                                           expect=(rules.close_size - 1, rules.close_size)))
         else:
             tiles = parse_tiles(rack or "")
         atu_tile = Tile.parse(atu) if atu else None

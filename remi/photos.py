@@ -120,21 +120,37 @@ def parse_fixes(values: list[str] | tuple[str, ...] | None, option: str = "--fix
     return fixes
 
 
+def numbered(reading: "Reading") -> list:
+    """Every box a fix can name: the tiles (1..n), then the boxes set aside as probably no tile
+    (n+1..), which a fix counts as tiles (``16=k5``)."""
+    return list(reading.detections) + list(getattr(reading, "set_aside", ()))
+
+
+def _range(reading: "Reading") -> str:
+    n, m = len(reading.detections), len(numbered(reading)) - len(reading.detections)
+    text = f"the photo has {n} tile{'s' if n != 1 else ''}" + (f", numbered 1-{n}" if n > 1 else ", number 1" if n else "")
+    return text + (f", and {m} set aside, numbered {n + 1}-{n + m}" if m > 1 else f", and 1 set aside, number {n + 1}" if m else "")
+
+
 def apply_fixes(reading: "Reading", fixes: list[Fix], option: str = "--fix") -> Corrected:
-    """The reading with the fixes applied; FixError naming a fix that names no tile or
-    makes a third tile of a kind (the deck has two of each, and two jokers)."""
+    """The reading with the fixes applied; FixError naming a fix that names no box or
+    makes a third tile of a kind (the deck has two of each, and two jokers). A fix naming a
+    set-aside box with a tile counts that box as the tile."""
+    boxes = numbered(reading)
     n = len(reading.detections)
     by_number = {f.number: f for f in fixes if f.number is not None}
     sep = "" if option.endswith(":") else " "
     for f in by_number.values():
-        if not 1 <= f.number <= n:  # type: ignore[operator]
-            raise FixError(f"{option}{sep}{f.text}: the photo has {n} tile{'s' if n != 1 else ''}"
-                           + (f", numbered 1-{n}" if n > 1 else ", number 1" if n else ""))
+        if not 1 <= f.number <= len(boxes):  # type: ignore[operator]
+            raise FixError(f"{option}{sep}{f.text}: {_range(reading)}")
     entries: list[Entry] = []
     dropped: list[int] = []
-    for i, d in enumerate(reading.detections, start=1):
+    for i, d in enumerate(boxes, start=1):
         f = by_number.get(i)
-        if f is None:
+        if i > n:  # set aside: counted only when a fix names its tile
+            if f is not None and f.tile is not None:
+                entries.append(Entry(f.tile, d.box, i, d.confidence, d.tile))
+        elif f is None:
             entries.append(Entry(d.tile, d.box, i, d.confidence, None))
         elif f.tile is None:
             dropped.append(i)
@@ -159,12 +175,16 @@ def corrected_dict(reading: "Reading", corrected: Corrected) -> dict:
             tiles.append({"tile": str(e.tile), "box": None if e.box is None else [round(v, 1) for v in e.box],
                           "fixed": True})
             continue
-        d = reading.detections[e.number - 1].as_dict()
+        d = numbered(reading)[e.number - 1].as_dict()
         d.update(tile=str(e.tile), number=e.number, fixed=e.fixed)
         if e.read is not None:
             d["read"] = str(e.read)
         tiles.append(d)
-    return {"tiles": tiles, "dropped": list(corrected.dropped), "width": reading.width, "height": reading.height}
+    counted = {e.number for e in corrected.entries}
+    n = len(reading.detections)
+    aside = [{**d.as_dict(), "number": i} for i, d in enumerate(numbered(reading)[n:], n + 1) if i not in counted]
+    return {"tiles": tiles, "dropped": list(corrected.dropped), "set_aside": aside, "width": reading.width,
+            "height": reading.height}
 
 
 def dumps(data: dict) -> str:
@@ -201,10 +221,24 @@ def reading_table(reading: "Reading", title: str | None = None):
     return table
 
 
-def unsure_line(reading: "Reading") -> str | None:
-    """The unsure reads, listed by number: ``unsure: 3 r1 (62%), 7 k5 (70%)``."""
-    low = [f"{i} {d.tile} ({d.confidence:.0%})" for i, d in enumerate(reading.detections, 1) if d.low]
-    return f"unsure (marked ?, check them on the photo): {', '.join(low)}" if low else None
+def unsure_lines(reading: "Reading") -> list[str]:
+    """The reads that need a look, by number, with the reason and the runner-up kinds; then
+    the boxes set aside as probably no tile, numbered after the tiles (a fix counts one)."""
+    lines = []
+    for i, d in enumerate(reading.detections, 1):
+        if not d.low:
+            continue
+        reason = getattr(d, "uncertain", "")  # vision.reader says why, with its runner-ups
+        if not reason:
+            others = ", ".join(f"{t} {p:.0%}" for t, p in getattr(d, "alternatives", ())[:2])
+            reason = "the reader is unsure" + (f"; or {others}" if others else "")
+        lines.append(f"? {i} {d.tile} ({d.confidence:.0%}): {reason}")
+    n = len(reading.detections)
+    for i, d in enumerate(numbered(reading)[n:], n + 1):
+        box = " ".join(f"{v:.0f}" for v in d.box)
+        lines.append(f"set aside {i}, not counted: {getattr(d, 'uncertain', '') or 'probably not a tile'} "
+                     f"(box {box}; if it is a tile: {i}={d.tile})")
+    return lines
 
 
 def interactive(console: "Console") -> bool:
@@ -232,8 +266,10 @@ class Review:
     kept: Path | None
 
 
-def read(path: str | Path, models: Path | None = None) -> tuple["Photo", "Reading"]:
-    """Decode a photo (reduced when large) and read it; boxes in the photo's own pixels."""
+def read(path: str | Path, models: Path | None = None,
+         expect: tuple[int, int] | None = None) -> tuple["Photo", "Reading"]:
+    """Decode a photo (reduced when large) and read it; boxes in the photo's own pixels.
+    ``expect`` (fewest, most tiles) lets the reader weigh borderline boxes (vision.reader)."""
     from remi.vision.images import load_photo, to_photo_pixels
     from remi.vision.reader import Reader, models_dir
 
@@ -241,7 +277,8 @@ def read(path: str | Path, models: Path | None = None) -> tuple["Photo", "Readin
     if key not in _READERS:
         _READERS[key] = Reader(key)
     photo = load_photo(path)
-    return photo, to_photo_pixels(_READERS[key].read(photo.image), photo)
+    reading = _READERS[key].read(photo.image, expect=expect) if expect else _READERS[key].read(photo.image)
+    return photo, to_photo_pixels(reading, photo)
 
 
 _READERS: dict[Path, "Reader"] = {}
@@ -256,9 +293,8 @@ def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fi
 
     corrected = apply_fixes(reading, fixes, option)  # a bad fix stops here: nothing shown or written
     console.print(reading_table(reading, title=f"{len(reading.detections)} tiles read from {path.name}"))
-    line = unsure_line(reading)
-    if line:
-        console.print(f"[yellow]{line}[/]")
+    for line in unsure_lines(reading):
+        console.print(f"[yellow]{line}[/]", highlight=False)
     asked = ask and not fixes
     if asked:
         corrected = ask_fixes(reading, console)
@@ -302,7 +338,8 @@ def route_photo_fixes(values: list[str] | None, board_photo: bool, rack_names: l
 
 
 def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | None = None,
-                     fixes: list[str] | None = None, keep: bool | None = None, option: str = "--fix") -> list[Tile]:
+                     fixes: list[str] | None = None, keep: bool | None = None, option: str = "--fix",
+                     expect: tuple[int, int] | None = None) -> list[Tile]:
     """Read a photo's tiles in reading order, show them, apply the fixes (or ask for them at a
     terminal) and return the tiles.
 
@@ -313,7 +350,7 @@ def read_photo_tiles(path: str | Path, *, console: "Console", confirm: bool | No
     from remi.vision.errors import VisionError
 
     parsed = parse_fixes(fixes, option)
-    _, reading = read(path)
+    _, reading = read(path, expect=expect)
     if not reading.detections and not any(f.number is None for f in parsed):
         raise VisionError(f"{path}: no tiles found in the photo")
     ask = interactive(console) if confirm is None else confirm

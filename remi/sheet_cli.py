@@ -109,11 +109,11 @@ def _hand_input(*, atu: str | None, closer: str | None, nobody: bool, board: "st
     if board_photo is not None:
         if board is not None:
             raise SheetError("give the board as tiles or as a photo, not both")
-        board = _photo_tiles(board_photo, fixes.get(None), keep, "--photo-fix")
+        board = _photo_tiles(board_photo, fixes.get(None), keep, "--photo-fix", (14, 15))
     for name, path in photos:
         put(name, "--rack-photo",
             lambda path=path, name=name: RackInput(tiles=_photo_tiles(Path(path), fixes.get(name), keep,
-                                                                      f"--photo-fix {name}:")))
+                                                                      f"--photo-fix {name}:", (14, 14))))
     for name, tiles in _pairs(rack, "--rack"):
         put(name, "--rack", lambda tiles=tiles: RackInput.parse_tiles(tiles))
     for name, value in _pairs(points, "--points"):
@@ -132,8 +132,9 @@ def _photo_fixes(values: list[str] | None, board: bool, names: list[str]) -> dic
 
 
 def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None = None,
-                 option: str = "--fix") -> "tuple[Tile, ...]":
-    """Tiles read from a photo by the vision helper (shown and corrected at the terminal)."""
+                 option: str = "--fix", expect: tuple[int, int] | None = None) -> "tuple[Tile, ...]":
+    """Tiles read from a photo by the vision helper (shown and corrected at the terminal);
+    ``expect`` (fewest, most) lets it weigh borderline boxes: a board 14-15, a rack 14."""
     from rich.console import Console
 
     from remi.scoresheet.errors import SheetError
@@ -144,7 +145,8 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
         from remi.photos import read_photo_tiles
     except ImportError:
         raise SheetError("reading photos needs remi's vision part, which is not installed") from None
-    return tuple(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option))
+    return tuple(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option,
+                                  expect=expect))
 
 
 def register(app: typer.Typer) -> None:

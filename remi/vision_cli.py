@@ -188,8 +188,12 @@ def train(
         elif stage == "reader":
             from remi.vision.recipe import train_reader
 
-            weights = train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800, init=init,
-                                   mine_with=mine_with, **({"lr": lr0} if lr0 else {}))
+            with _progress() as bar:  # the detector's stage shows Ultralytics' own bars
+                task = bar.add_task("reader", total=None)
+                weights = train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800, init=init,
+                                       mine_with=mine_with, **({"lr": lr0} if lr0 else {}),
+                                       progress=lambda done, total, what: bar.update(
+                                           task, completed=done, total=total, description=f"reader {what}"))
             result = {"weights": str(weights)}
         else:
             raise RemiError(f"--stage {stage!r}: use detector or reader")

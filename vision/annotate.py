@@ -2,7 +2,8 @@
 
 The numbers are the ones ``--fix N=TILE`` names; an unsure read is drawn red and marked
 ``?``. A tile the user fixed is labelled as the fix was written (``3=r1``, blue), a box the
-user dropped thin and grey (``7=-``), an added tile ``+=k5``. Confidences are in the table.
+user dropped thin and grey (``7=-``), an added tile ``+=k5``; a box set aside as probably no
+tile thin and grey with its number after the tiles' (``16:k5?``). Confidences are in the table.
 """
 
 from __future__ import annotations
@@ -57,6 +58,16 @@ def draw(image: np.ndarray, reading: Reading, fixes: dict[int, str] | None = Non
             colour = RED if d.low else GREEN
             cv2.rectangle(out, (x1, y1), (x2, y2), colour, t)
             _label(out, x1, y1, y2, f"{i}:{d.tile}" + ("?" if d.low else ""), _INK[d.tile.colour], size, t)
+    n = len(reading.detections)
+    for i, d in enumerate(getattr(reading, "set_aside", ()), start=n + 1):  # not counted: grey, "16:k5?"
+        x1, y1, x2, y2 = (int(round(v / scale)) for v in d.box)
+        fix = fixes.get(i)
+        if fix not in (None, "-"):
+            cv2.rectangle(out, (x1, y1), (x2, y2), BLUE, t)
+            _label(out, x1, y1, y2, f"{i}={fix}", BLUE, size, t)
+        else:
+            cv2.rectangle(out, (x1, y1), (x2, y2), GREY, max(1, t // 2))
+            _label(out, x1, y1, y2, f"{i}:{d.tile}?", GREY, size, t)
     for tile, box in added or []:
         x1, y1, x2, y2 = (int(round(v / scale)) for v in box)
         cv2.rectangle(out, (x1, y1), (x2, y2), BLUE, t)

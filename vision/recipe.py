@@ -50,14 +50,15 @@ def heldout_crops(session: str = "rummy4"):
 
 def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
                  synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
-                 mine_with: Path | None = None, lr: float = 3e-3) -> Path:
+                 mine_with: Path | None = None, lr: float = 3e-3, progress=None) -> Path:
+    """Train the reader on a generated dataset; ``progress(done, total, what)`` after each batch."""
     from remi.vision import classifier
 
     x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with)
     val = heldout_crops() if validate else None
     print(f"reader: {len(x)} training crops, {int((n == classifier.BACKGROUND).sum())} of them no tile", flush=True)
     return classifier.train(x, n, c, Path(out) / "reader.pt", epochs=epochs, seed=seed, threads=threads, val=val,
-                            init=init, lr=lr)
+                            init=init, lr=lr, progress=progress)
 
 
 def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:

@@ -20,7 +20,7 @@ def at_terminal(args: list[str], answers: list[str], *, cwd: Path = ROOT, env: d
     import struct
     import termios
 
-    full_env = dict(os.environ, COLUMNS=str(columns), LINES="50", NO_COLOR="1", TERM="dumb", **(env or {}))
+    full_env = {**os.environ, "COLUMNS": str(columns), "LINES": "50", "NO_COLOR": "1", "TERM": "dumb", **(env or {})}
     pid, fd = pty.fork()
     if pid == 0:  # the child: the real CLI, as `remi` is installed
         os.chdir(cwd)

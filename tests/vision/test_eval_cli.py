@@ -56,3 +56,12 @@ def test_eval_refuses_a_bad_sheet_name_and_an_empty_folder(labelled, tmp_path):
     (tmp_path / "empty").mkdir()
     _one_line_error(remi("vision", "eval", tmp_path / "empty"), "no labelled photos")
     _one_line_error(remi("vision", "eval", tmp_path / "nowhere"), "no such folder")
+
+
+def test_eval_shows_a_progress_bar_at_a_terminal(labelled, tmp_path):
+    from tests.vision.terminal import at_terminal
+
+    screen = at_terminal(["vision", "eval", str(labelled), "--errors", str(tmp_path / "e.png")], [],
+                         env={"TERM": "xterm-256color"})
+    assert "photos" in screen and "1/1" in screen, screen  # the bar's frames, before it is cleared
+    assert "contact sheet of the errors" in screen

@@ -117,3 +117,29 @@ def test_at_a_terminal_one_line_of_fixes_then_keep(tmp_path):
     assert "tiles: " + " ".join(EXPECTED[:2] + ["r1"] + EXPECTED[3:6] + EXPECTED[7:]) in screen
     assert "kept for remi vision adapt" in screen
     assert len(list((tmp_path / "remi" / "photos").glob("*.json"))) == 1
+
+
+def test_a_set_aside_box_is_numbered_after_the_tiles_and_a_fix_counts_it():
+    """vision.reader lists boxes it holds to be no tile (Reading.set_aside); they take the
+    numbers after the tiles', and `N=TILE` counts one, `N=-` leaves it out."""
+    from remi.engine import Tile
+    from remi.photos import FixError, apply_fixes, corrected_dict, parse_fixes, unsure_lines
+    from remi.vision.reader import Detection, Reading
+
+    def det(tile: str, x: float, conf: float = 0.95, why: str = "") -> Detection:
+        return Detection(Tile.parse(tile), conf, (x, 0.0, x + 40, 50.0), 0.9, uncertain=why)
+
+    reading = Reading((det("r3", 0), det("r4", 50, 0.6, "unsure: r4 60%, r1 30%")), 200, 60,
+                      (det("r5", 100, 0.7, "probably not a tile (70% sure it is not)"),))
+    lines = unsure_lines(reading)
+    assert lines == ["? 2 r4 (60%): unsure: r4 60%, r1 30%",
+                     "set aside 3, not counted: probably not a tile (70% sure it is not) (box 100 0 140 50; "
+                     "if it is a tile: 3=r5)"]
+    assert apply_fixes(reading, []).tiles == [Tile.parse("r3"), Tile.parse("r4")]
+    counted = apply_fixes(reading, parse_fixes(["3=r5"]))
+    assert [str(t) for t in counted.tiles] == ["r3", "r4", "r5"]
+    data = corrected_dict(reading, counted)
+    assert data["tiles"][2]["number"] == 3 and data["set_aside"] == []
+    assert corrected_dict(reading, apply_fixes(reading, parse_fixes(["3=-"])))["set_aside"][0]["number"] == 3
+    with pytest.raises(FixError, match="the photo has 2 tiles, numbered 1-2, and 1 set aside, number 3"):
+        apply_fixes(reading, parse_fixes(["4=k1"]))
