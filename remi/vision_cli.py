@@ -335,7 +335,8 @@ def adapt(
                       + (f" ({counts['tiles_without_box']} added without a box skipped)" if counts["tiles_without_box"] else ""))
         for key, value in result.items():
             if key not in counts and key != "models":
-                console.print(f"  {key}: {value}")
+                shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
+                console.print(f"  {key.replace('_', ' ')}: {shown}", highlight=False)
         console.print(f"adapted models in {out}: read with them by remi scan PHOTO --models {out} "
                       f"(or REMI_MODELS={out})")
 
