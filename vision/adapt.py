@@ -135,6 +135,7 @@ def _tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     from remi.vision.facecrops import jitter_corners
 
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
+    corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along
     pick, empty = _match(boxes, truth)
     cut, number, colour = [], [], []
     for tile, box, f in zip(tiles, truth, pick):

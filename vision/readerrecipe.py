@@ -76,7 +76,9 @@ def stage_mine(args) -> None:
     miner = Reader(Path(args.models))
     miner.conf = 0.1  # more of the boxes a detector is unsure of: the hard background
     photos = realdata.load(tuple(args.sessions.split(",")) + realdata.NEGATIVE_SESSIONS)
-    data = cropset.mined_oriented(miner.detect, photos)
+    mined = cropset.mined_oriented(miner.detect, photos)
+    straddles = cropset.straddles_oriented(photos, args.straddles, seed=3)
+    data = tuple(np.concatenate([a, b]) for a, b in zip(mined, straddles))
     save(args.out, *data)
     _log(f"mined {len(data[0])} crops, {int((data[1] == 14).sum())} of no tile")
 
@@ -236,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("out")
     m.add_argument("--sessions", required=True)
     m.add_argument("--models", required=True)
+    m.add_argument("--straddles", type=int, default=0, help="real not-a-tile crops a photo, between tiles")
     t = sub.add_parser("train")
     t.add_argument("out")
     t.add_argument("data", nargs="+")

@@ -10,13 +10,13 @@ import pytest
 from remi.engine import ALL_KINDS
 from remi.vision import adapt, facecrops, tilefaces
 from remi.vision.errors import VisionError
-from remi.vision.reader import MODELS, Reader
+from remi.vision.reader import Reader, models_dir
 from tests.vision.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
 def shipped():
-    reader = Reader(MODELS)
+    reader = Reader(models_dir())
     if "embedding" not in reader.outputs:
         pytest.skip("the shipped reader has no embedding output (a reader before v7)")
     return reader
@@ -54,7 +54,7 @@ def test_adapting_to_two_photos_reads_the_others_better(shipped, tmp_path):
     before, after = _right(shipped, test), _right(adapted, test)
     assert after > before, (before, after)
     # the shipped models are untouched: the default reader reads as before
-    assert _right(Reader(MODELS), test) == before
+    assert _right(Reader(models_dir()), test) == before
     meta = json.loads((tmp_path / "mine" / "vision.json").read_text())
     assert meta["head"] == adapt.HEAD and meta["adapted"]["photos"] == [n for n, *_ in train]
 
