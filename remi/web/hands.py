@@ -60,92 +60,114 @@ def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -
     return {"number": number, "parts": parts, "totals": sides, "board": result.board, "discard": discard}
 
 
-def routes(web: Any) -> list[Route]:
+def _web(request: Request) -> Any:
+    return request.app.state.web
+
+
+def form_page(request: Request, info: Any, fields: dict[str, str], *, number: int | None = None,
+              error: str | None = None, status: int = 200) -> Response:
+    web = _web(request)
     store = web.store
+    sheet = store.sheet(info.id)
+    if number is not None and not 1 <= number <= len(sheet.rows):
+        return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
+                                                             f"(it has {len(sheet.rows)})", game=info)
+    return web.page(request, "hand.html", status, game=info, fields=fields, error=error,
+                    number=number or len(sheet.rows) + 1, fixing=number is not None,
+                    notation=notation_for(info.variant), starter=sheet.next_starter(), finished=sheet.finished)
 
-    def form_page(request: Request, info: Any, fields: dict[str, str], *, number: int | None = None,
-                  error: str | None = None, status: int = 200) -> Response:
-        sheet = store.sheet(info.id)
-        if number is not None and not 1 <= number <= len(sheet.rows):
-            return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
-                                                                 f"(it has {len(sheet.rows)})", game=info)
-        return web.page(request, "hand.html", status, game=info, fields=fields, error=error,
-                        number=number or len(sheet.rows) + 1, fixing=number is not None,
-                        notation=notation_for(info.variant), starter=sheet.next_starter(), finished=sheet.finished)
 
-    def new_hand(request: Request) -> Response:
-        info = game_of(web, request)
-        fields = {k: tiles_text(v) if k in ("atu", "board", "throw") else v
-                  for k, v in request.query_params.items() if k in PREFILL}
-        for i, _ in enumerate(info.players):  # a loser's rack read from a photo
-            rack = request.query_params.get(f"rack_{i}")
-            if rack:
-                fields[f"rack_{i}"], fields[f"rack_mode_{i}"] = tiles_text(rack), "tiles"
-        return form_page(request, info, fields)
+def new_hand(request: Request) -> Response:
+    web = _web(request)
+    info = game_of(web, request)
+    fields = {k: tiles_text(v) if k in ("atu", "board", "throw") else v
+              for k, v in request.query_params.items() if k in PREFILL}
+    for i, _ in enumerate(info.players):  # a loser's rack read from a photo
+        rack = request.query_params.get(f"rack_{i}")
+        if rack:
+            fields[f"rack_{i}"], fields[f"rack_mode_{i}"] = tiles_text(rack), "tiles"
+    return form_page(request, info, fields)
 
-    def fix_hand(request: Request) -> Response:
-        info = game_of(web, request)
-        number = int(request.path_params["number"])
-        sheet = store.sheet(info.id)
-        if not 1 <= number <= len(sheet.rows):
-            return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
-                                                                 f"(it has {len(sheet.rows)})", game=info)
-        return form_page(request, info, fields_from_hand(sheet.rows[number - 1].hand, info.players), number=number)
 
-    async def check(request: Request) -> Response:
-        form = await read_form(request)
-        info = game_of(web, request)
-        fields = {k: v for k, v in form.items() if isinstance(v, str)}
-        return JSONResponse(await run_in_threadpool(_check, store, info, fields))
+def fix_hand(request: Request) -> Response:
+    web = _web(request)
+    store = web.store
+    info = game_of(web, request)
+    number = int(request.path_params["number"])
+    sheet = store.sheet(info.id)
+    if not 1 <= number <= len(sheet.rows):
+        return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
+                                                             f"(it has {len(sheet.rows)})", game=info)
+    return form_page(request, info, fields_from_hand(sheet.rows[number - 1].hand, info.players), number=number)
 
-    async def confirm(request: Request) -> Response:
-        form = await read_form(request)
-        info = game_of(web, request)
-        fields = {k: v for k, v in form.items() if isinstance(v, str)}
-        fixing = fields.get("fix", "").isdigit()
-        number = int(fields["fix"]) if fixing else None
-        try:
-            hand = hand_from_fields(fields, info.players, info.rules)
-            sheet = await run_in_threadpool(store.sheet, info.id)
-            if sheet.finished and not fixing:
-                raise RemiError(f"{info.name} is over: start a new game")
-            shown = summary(info, sheet, hand, number or len(sheet.rows) + 1, fixing)
-        except (RemiError, ValueError) as exc:
-            return form_page(request, info, fields, number=number, error=for_the_page(str(exc)), status=400)
-        return web.page(request, "confirm.html", game=info, fields=fields, s=shown, fixing=fixing,
-                        hand=hand, notation=notation_for(info.variant))
 
-    async def record(request: Request) -> Response:
-        form = await read_form(request)
-        info = game_of(web, request)
-        fields = {k: v for k, v in form.items() if isinstance(v, str)}
-        fixing = fields.get("fix", "").isdigit()
-        try:
-            hand = hand_from_fields(fields, info.players, info.rules)
-            if fixing:
-                number = int(fields["fix"])
-                await run_in_threadpool(store.fix, info.id, number, hand)
-            else:
-                sheet = await run_in_threadpool(lambda: store.record(info.id, hand, again=bool(fields.get("again"))))
-                number = len(sheet.rows)
-        except (RemiError, ValueError) as exc:
-            message = for_the_page(str(exc))
-            twice = "entered twice" in message
-            return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
-                             number=int(fields["fix"]) if fixing else None, error=message, status=400)
-        return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
-                                status_code=303)
+async def check(request: Request) -> Response:
+    web = _web(request)
+    store = web.store
+    form = await read_form(request)
+    info = game_of(web, request)
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    return JSONResponse(await run_in_threadpool(_check, store, info, fields))
 
-    async def strike(request: Request) -> Response:
-        await read_form(request)
-        info = game_of(web, request)
-        number = int(request.path_params["number"])
-        try:
-            await run_in_threadpool(store.delete, info.id, number)
-        except (RemiError, ValueError) as exc:
-            return web.page(request, "error.html", 400, message=str(exc), game=info)
-        return RedirectResponse(f"/g/{info.id}?done=struck&n={number}", status_code=303)
 
+async def confirm(request: Request) -> Response:
+    web = _web(request)
+    store = web.store
+    form = await read_form(request)
+    info = game_of(web, request)
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    fixing = fields.get("fix", "").isdigit()
+    number = int(fields["fix"]) if fixing else None
+    try:
+        hand = hand_from_fields(fields, info.players, info.rules)
+        sheet = await run_in_threadpool(store.sheet, info.id)
+        if sheet.finished and not fixing:
+            raise RemiError(f"{info.name} is over: start a new game")
+        shown = summary(info, sheet, hand, number or len(sheet.rows) + 1, fixing)
+    except (RemiError, ValueError) as exc:
+        return form_page(request, info, fields, number=number, error=for_the_page(str(exc)), status=400)
+    return web.page(request, "confirm.html", game=info, fields=fields, s=shown, fixing=fixing,
+                    hand=hand, notation=notation_for(info.variant))
+
+
+async def record(request: Request) -> Response:
+    web = _web(request)
+    store = web.store
+    form = await read_form(request)
+    info = game_of(web, request)
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    fixing = fields.get("fix", "").isdigit()
+    try:
+        hand = hand_from_fields(fields, info.players, info.rules)
+        if fixing:
+            number = int(fields["fix"])
+            await run_in_threadpool(store.fix, info.id, number, hand)
+        else:
+            sheet = await run_in_threadpool(lambda: store.record(info.id, hand, again=bool(fields.get("again"))))
+            number = len(sheet.rows)
+    except (RemiError, ValueError) as exc:
+        message = for_the_page(str(exc))
+        twice = "entered twice" in message
+        return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
+                         number=int(fields["fix"]) if fixing else None, error=message, status=400)
+    return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
+                            status_code=303)
+
+
+async def strike(request: Request) -> Response:
+    web = _web(request)
+    store = web.store
+    await read_form(request)
+    info = game_of(web, request)
+    number = int(request.path_params["number"])
+    try:
+        await run_in_threadpool(store.delete, info.id, number)
+    except (RemiError, ValueError) as exc:
+        return web.page(request, "error.html", 400, message=str(exc), game=info)
+    return RedirectResponse(f"/g/{info.id}?done=struck&n={number}", status_code=303)
+
+
+def routes(web: Any) -> list[Route]:
     return [
         Route("/g/{game:int}/hand", new_hand), Route("/g/{game:int}/hand/{number:int}", fix_hand),
         Route("/g/{game:int}/hand/check", check, methods=["POST"]),

@@ -141,105 +141,123 @@ def game_of(web: Any, request: Request) -> Any:
     return info
 
 
+def _web(request: Request) -> Any:
+    return request.app.state.web
+
+
+def games(request: Request) -> Response:
+    web = _web(request)
+    items = []
+    for s in web.store.games():
+        g = s.game
+        if s.finished:
+            status = "won by " + " and ".join(s.winners)
+        elif s.rows:
+            leader, total = s.standing()[0]
+            status = f"{leader} {'leads' if g.rules.is_closed else 'best'} ({total})"
+        else:
+            status = "no hands yet"
+        items.append({"game": g, "hands": len(s.rows), "status": status, "finished": s.finished})
+    return web.page(request, "games.html", games=items)
+
+
+async def new_game(request: Request) -> Response:
+    web = _web(request)
+    if request.method == "GET":
+        return web.page(request, "new.html", form={"variant": "closed"}, error=None)
+    form = await read_form(request, files=1, part_size=MAX_RULES)
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    try:
+        rules_text = await _rules_text(form.get("rules_file"), fields.get("rules_text", ""))
+        info = await run_in_threadpool(_create, web.store, fields, rules_text)
+    except (RemiError, ValueError) as exc:
+        return web.page(request, "new.html", 400, form=fields, error=str(exc))
+    return RedirectResponse(f"/g/{info.id}?done=created", status_code=303)
+
+
+def _cache(web: Any, name: str) -> PartCache:
+    return web.extra.setdefault(name, PartCache())  # type: ignore[no-any-return]
+
+
+def rendered_part(web: Any, info: Any, show_all: bool) -> tuple[str, str, dict[str, Any]]:
+    """The sheet's table for the game as it stands, rendered once per change of version."""
+    current = version(web.store, info.id)
+    parts = _cache(web, "parts")
+    hit = parts.get((info.id, show_all), current)
+    if hit is None:
+        view = sheet_view(web.store.sheet(info.id), last=None if show_all else LAST)
+        html = web.templates.get_template("sheet_part.html").render(s=view, version=current, show_all=show_all)
+        hit = (html, {"count": view["count"], "finished": view["finished"]})
+        parts.put((info.id, show_all), current, *hit)
+    return current, *hit
+
+
+def sheet(request: Request) -> Response:
+    web = _web(request)
+    info = game_of(web, request)
+    show_all = request.query_params.get("all") == "1"
+    current, html, meta = rendered_part(web, info, show_all)
+    done = DONE.get(request.query_params.get("done", ""), "")
+    n = request.query_params.get("n", "")
+    return web.page(request, "sheet.html", game=info, part=Markup(html), version=current, show_all=show_all,
+                    count=meta["count"], finished=meta["finished"],
+                    done=done.format(n=n if n.isdigit() else "") if done else "")
+
+
+def part(request: Request) -> Response:
+    web = _web(request)
+    _, html, _ = rendered_part(web, game_of(web, request), request.query_params.get("all") == "1")
+    return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+
+def game_version(request: Request) -> Response:
+    # Every phone asks this every second: one query, no game lookup.
+    return JSONResponse({"version": version(_web(request).store, int(request.path_params["game"]))},
+                        headers={"cache-control": "no-store"})
+
+
+def plot(request: Request) -> Response:
+    # matplotlib takes a few hundred ms a plot: drawn once per version, for every phone.
+    from remi.scoresheet.plot import plot_totals
+
+    web = _web(request)
+    info = game_of(web, request)
+    current = version(web.store, info.id)
+    plots = _cache(web, "plots")
+    hit = plots.get((info.id, False), current)
+    if hit is None:
+        with tempfile.TemporaryDirectory(prefix="remi-plot-") as tmp:
+            out = Path(tmp) / "totals.svg"
+            plot_totals(web.store.sheet(info.id), out)
+            hit = (out.read_text(encoding="utf-8"), {})
+        plots.put((info.id, False), current, *hit)
+    return Response(hit[0], media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
+
+def history(request: Request) -> Response:
+    from remi.sheet_render import describe_hand
+
+    web = _web(request)
+    info = game_of(web, request)
+    what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": "undo"}
+    lines = [{"seq": h.seq, "when": h.created_at.replace("T", " ")[:19], "what": what[h.kind], "hand": h.number,
+              "undone": h.undone, "undoes": h.undoes,
+              "input": describe_hand(h.hand, cards=not info.rules.is_closed)} for h in web.store.history(info.id)]
+    return web.page(request, "history.html", game=info, lines=lines)
+
+
+async def undo(request: Request) -> Response:
+    web = _web(request)
+    await read_form(request)
+    info = game_of(web, request)
+    try:
+        _, undone = await run_in_threadpool(web.store.undo, info.id)
+    except (RemiError, ValueError) as exc:
+        return web.page(request, "error.html", 400, message=str(exc), game=info)
+    return RedirectResponse(f"/g/{info.id}?done=undo-{undone.kind}", status_code=303)
+
+
 def routes(web: Any) -> list[Route]:
-    store = web.store
-
-    def games(request: Request) -> Response:
-        sheets = store.games()
-        items = []
-        for s in sheets:
-            g = s.game
-            if s.finished:
-                status = "won by " + " and ".join(s.winners)
-            elif s.rows:
-                leader, total = s.standing()[0]
-                status = f"{leader} {'leads' if g.rules.is_closed else 'best'} ({total})"
-            else:
-                status = "no hands yet"
-            items.append({"game": g, "hands": len(s.rows), "status": status, "finished": s.finished})
-        return web.page(request, "games.html", games=items)
-
-    async def new_game(request: Request) -> Response:
-        if request.method == "GET":
-            return web.page(request, "new.html", form={"variant": "closed"}, error=None)
-        form = await read_form(request, files=1, part_size=MAX_RULES)
-        fields = {k: v for k, v in form.items() if isinstance(v, str)}
-        try:
-            rules_text = await _rules_text(form.get("rules_file"), fields.get("rules_text", ""))
-            info = await run_in_threadpool(_create, store, fields, rules_text)
-        except (RemiError, ValueError) as exc:
-            return web.page(request, "new.html", 400, form=fields, error=str(exc))
-        return RedirectResponse(f"/g/{info.id}?done=created", status_code=303)
-
-    parts = PartCache()
-
-    def rendered_part(info: Any, show_all: bool) -> tuple[str, str, dict[str, Any]]:
-        """The sheet's table for the game as it stands, rendered once per change of version."""
-        current = version(store, info.id)
-        hit = parts.get((info.id, show_all), current)
-        if hit is None:
-            view = sheet_view(store.sheet(info.id), last=None if show_all else LAST)
-            html = web.templates.get_template("sheet_part.html").render(s=view, version=current, show_all=show_all)
-            hit = (html, {"count": view["count"], "finished": view["finished"]})
-            parts.put((info.id, show_all), current, *hit)
-        return current, *hit
-
-    def sheet(request: Request) -> Response:
-        info = game_of(web, request)
-        show_all = request.query_params.get("all") == "1"
-        current, html, meta = rendered_part(info, show_all)
-        done = DONE.get(request.query_params.get("done", ""), "")
-        n = request.query_params.get("n", "")
-        return web.page(request, "sheet.html", game=info, part=Markup(html), version=current, show_all=show_all,
-                        count=meta["count"], finished=meta["finished"],
-                        done=done.format(n=n if n.isdigit() else "") if done else "")
-
-    def part(request: Request) -> Response:
-        info = game_of(web, request)
-        _, html, _ = rendered_part(info, request.query_params.get("all") == "1")
-        return HTMLResponse(html, headers={"cache-control": "no-store"})
-
-    def game_version(request: Request) -> Response:
-        # Every phone asks this every second: one query, no game lookup.
-        return JSONResponse({"version": version(store, int(request.path_params["game"]))},
-                            headers={"cache-control": "no-store"})
-
-    plots = PartCache()
-
-    def plot(request: Request) -> Response:
-        # matplotlib takes a few hundred ms a plot: drawn once per version, for every phone.
-        from remi.scoresheet.plot import plot_totals
-
-        info = game_of(web, request)
-        current = version(store, info.id)
-        hit = plots.get((info.id, False), current)
-        if hit is None:
-            with tempfile.TemporaryDirectory(prefix="remi-plot-") as tmp:
-                out = Path(tmp) / "totals.svg"
-                plot_totals(store.sheet(info.id), out)
-                hit = (out.read_text(encoding="utf-8"), {})
-            plots.put((info.id, False), current, *hit)
-        return Response(hit[0], media_type="image/svg+xml", headers={"cache-control": "no-store"})
-
-    def history(request: Request) -> Response:
-        from remi.sheet_render import describe_hand
-
-        info = game_of(web, request)
-        what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": "undo"}
-        lines = [{"seq": h.seq, "when": h.created_at.replace("T", " ")[:19], "what": what[h.kind], "hand": h.number,
-                  "undone": h.undone, "undoes": h.undoes,
-                  "input": describe_hand(h.hand, cards=not info.rules.is_closed)} for h in store.history(info.id)]
-        return web.page(request, "history.html", game=info, lines=lines)
-
-    async def undo(request: Request) -> Response:
-        await read_form(request)
-        info = game_of(web, request)
-        try:
-            _, undone = await run_in_threadpool(store.undo, info.id)
-        except (RemiError, ValueError) as exc:
-            return web.page(request, "error.html", 400, message=str(exc), game=info)
-        return RedirectResponse(f"/g/{info.id}?done=undo-{undone.kind}", status_code=303)
-
     return [
         Route("/", games), Route("/new", new_game, methods=["GET", "POST"]),
         Route("/g/{game:int}", sheet), Route("/g/{game:int}/part", part),
