@@ -39,7 +39,7 @@ def offline() -> None:
 def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320, batch: int = 32,
                    seed: int = 0, workers: int = 1, fraction: float = 1.0, resume: Path | None = None,
                    model: str = "yolov8n.yaml", name: str = "detector", init: Path | None = None,
-                   lr0: float | None = None, freeze: int = 0) -> Path:
+                   lr0: float | None = None, freeze: int = 0, nbs: int | None = None) -> Path:
     """Train the single-class tile detector; returns the run folder (weights/best.pt, last.pt).
 
     ``init`` starts from earlier weights (a fine-tuning stage) instead of the model yaml. When
@@ -47,7 +47,9 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
     model is built from the yaml and takes every weight of ``init`` that has its name and
     shape (the backbone, neck and box and class branches; the angle branch starts fresh).
     ``freeze`` keeps the first layers as they are (10: the backbone), about a third less
-    work a batch on a CPU.
+    work a batch on a CPU. ``nbs``: the batch Ultralytics accumulates gradients to before a
+    step (its default 64 makes a batch of 32 take a step every other batch; set it to ``batch``
+    for a step every batch: more steps for the same CPU time).
     """
     offline()
     from ultralytics import YOLO
@@ -64,7 +66,7 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
                single_cls=True, plots=False, amp=False, device="cpu", project=str(Path(out).resolve()),
                name=name, exist_ok=True, fraction=fraction, deterministic=True, verbose=True,
                cache="ram", patience=0, fliplr=0.5, degrees=10.0, close_mosaic=1, **extra,
-               **({"freeze": freeze} if freeze else {}))
+               **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}))
     return Path(out) / name
 
 
