@@ -17,6 +17,7 @@ from rich.console import Console
 from remi import sheet_cli, tutor_cli, vision_cli
 from remi.web import command as web_cli
 from remi.errors import fail, user_errors
+from remi.options import Json, RulesFile, Variant, load_rules
 
 app = typer.Typer(
     name="remi",
@@ -31,21 +32,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-VariantOpt = Annotated[str, typer.Option("--variant", "-v", help="closed (tiles, atu) or simple (cards).")]
-RulesOpt = Annotated[Optional[Path], typer.Option("--rules", help="TOML file of house options (see README).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")]
-
-
-def load_rules(variant: str, rules_file: Path | None):  # noqa: ANN201
-    """The variant's preset, with a TOML file's house options on top."""
-    from remi.engine import Rules, preset
-
-    if variant not in ("closed", "simple"):
-        raise fail(f"--variant must be closed or simple, not {variant!r}")
-    with user_errors():
-        return Rules.load(rules_file, variant=variant) if rules_file else preset(variant)
-
-
 @app.command(
     epilog=(
         "Examples:\n\n"
@@ -56,18 +42,19 @@ def load_rules(variant: str, rules_file: Path | None):  # noqa: ANN201
 )
 def check(
     rack: Annotated[Optional[str], typer.Argument(help="The tiles (r7 k13 *) or cards (7h Qs *), space separated.")] = None,
-    variant: VariantOpt = "closed",
+    variant: Variant = "closed",
     atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile; with 14 tiles, try closing with it.")] = None,
-    rules_file: RulesOpt = None,
+    rules_file: RulesFile = None,
     photo: Annotated[Optional[Path], typer.Option("--photo", help="Read the rack from a photo instead.")] = None,
     fix: Annotated[Optional[list[str]], typer.Option("--fix", help="With --photo: correct tile N as read, N=r7, N=- (drop) or +=r7 (add). Repeat.", show_default=False)] = None,
     keep: Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi vision adapt).", show_default=False)] = None,
-    as_json: JsonOpt = False,
+    as_json: Json = False,
 ) -> None:
     """Can this rack close? Shows the best board, the tile to throw and the points, or why not."""
     from remi.engine import Tile, check_close, parse_tiles
 
-    rules = load_rules(variant, rules_file)
+    with user_errors():
+        rules = load_rules(variant, rules_file)
     console = Console(stderr=as_json)
     if (rack is None) == (photo is None):
         raise fail("give the rack as text or with --photo PHOTO (one of them)")

@@ -1,14 +1,16 @@
-"""``remi hand`` at a terminal: ask for each item in turn, checking each answer as it comes.
+"""``remi hand`` (and ``remi fix``) at a terminal: a form that asks for each item in turn.
 
-Each answer is validated the way the options are (the same ``scoresheet.entry`` calls, the
-engine behind them); a refused answer is explained and asked again. End of input aborts
-with nothing recorded.
+Each answer is checked as it comes, by the same ``scoresheet`` calls as the options (the
+engine behind them); a refused answer is explained and asked again. ``<`` goes back one
+question. At the end the form shows the hand and its scores and saves on a yes. A fix
+offers each current answer: Enter keeps it. End of input aborts with nothing recorded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -16,54 +18,147 @@ from rich.markup import escape
 from remi.engine import RemiError
 
 if TYPE_CHECKING:
-    from remi.scoresheet.entry import HandInput, RackInput
+    from remi.scoresheet.hand import HandInput, RackInput
     from remi.scoresheet.sheet import GameInfo
-    from remi.scoresheet.store import Store
 
-T = TypeVar("T")
+BACK = "<"
 
 
-def _ask(con: Console, question: str, check: Callable[[str], T]) -> T:
+class NotSaved(Exception):
+    """The player said no at the end: nothing is recorded."""
+
+
+class _Back(Exception):
+    """``<``: the previous question again."""
+
+
+@dataclass
+class Question:
+    """One question of the form: asked when ``when(answers)``, its answer checked by ``check``."""
+
+    key: str
+    text: Callable[[dict[str, Any]], str]
+    check: Callable[[str, dict[str, Any]], Any]
+    when: Callable[[dict[str, Any]], bool] = lambda answers: True
+    #: the current answer as typed (a fix offers it; Enter keeps it)
+    shown: Callable[[Any], str] = str
+    #: what Enter answers when there is no current answer
+    default: str | None = None
+
+
+def _ask(con: Console, question: str, check: Callable[[str], Any], offered: str | None) -> Any:
+    suffix = " " + escape(f"[{offered}]") if offered else ""
     while True:
         try:
-            answer = con.input(f"[bold]{escape(question)}[/] ").strip()
+            # soft wrap: a long offered answer is left for the terminal to wrap, not broken into lines
+            con.print(f"[bold]{escape(question)}[/]{suffix} ", end="", soft_wrap=True)
+            answer = input().strip()
         except EOFError:
             raise KeyboardInterrupt from None
+        if answer == BACK:
+            raise _Back
+        if not answer and offered:
+            answer = offered
         try:
             return check(answer)
         except RemiError as exc:
-            con.print(f"[red]{exc}[/]")
+            con.print(f"[red]{escape(str(exc))}[/]")
 
 
-def ask_hand(game: GameInfo, store: Store | None = None, con: Console | None = None) -> HandInput:
-    """Ask for one hand of ``game``; returns it validated by the engine."""
+class Form:
+    """The questions asked in order; ``<`` (or ``back()``) steps back to the last one asked.
+
+    A question asked again offers the answer given before (or ``offered``'s, for a fix).
+    """
+
+    def __init__(self, con: Console, questions: list[Question], offered: dict[str, Any] | None = None) -> None:
+        self.con, self.questions, self.offered = con, questions, offered or {}
+        self.answers: dict[str, Any] = {}
+        self.asked: list[int] = []
+        self.at = 0
+
+    def run(self) -> dict[str, Any]:
+        while self.at < len(self.questions):
+            q = self.questions[self.at]
+            if not q.when(self.answers):
+                self.answers.pop(q.key, None)
+                self.at += 1
+                continue
+            known = {**self.offered, **self.answers}
+            offered = q.shown(known[q.key]) if q.key in known else q.default
+            try:
+                self.answers[q.key] = _ask(self.con, q.text(self.answers), lambda a, q=q: q.check(a, self.answers),
+                                           offered)
+            except _Back:
+                self.back()
+                continue
+            self.asked.append(self.at)
+            self.at += 1
+        return self.answers
+
+    def back(self) -> None:
+        if self.asked:
+            self.at = self.asked.pop()
+
+
+def ask_hand(game: GameInfo, con: Console | None = None, *,
+             current: HandInput | None = None) -> HandInput:
+    """Ask for one hand of ``game`` (``current``: the hand being corrected); checked, shown, confirmed."""
     from remi.scoresheet.entry import score_hand
+    from remi.sheet_render import describe_hand, hand_line
 
     con = con or Console(highlight=False)
-    con.print(f"[bold]{game.name}[/]: players {', '.join(game.players)}. Tiles like r7 k13 * (or cards 7h Qs).")
+    con.print(f"[bold]{escape(game.name)}[/]: players {', '.join(game.players)}. Tiles like r7 k13 * "
+              f"(or cards 7h Qs). {BACK} goes back a question.")
+    closed = game.rules.is_closed
+    form = Form(con, _closed_questions(game) if closed else _simple_questions(game),
+                _current_answers(current, closed) if current is not None else None)
     while True:
-        hand = _ask_simple(con, game) if not game.rules.is_closed else _ask_closed(con, game)
+        answers = form.run()
+        hand = _closed_hand(game, answers) if closed else _simple_hand(answers)
         try:
-            score_hand(game.players, game.teams, game.rules, hand)
-            return hand
+            result = score_hand(game.players, game.teams, game.rules, hand)
         except RemiError as exc:
-            con.print(f"[red]{exc}[/]\nLet's enter that hand again.")
+            con.print(f"[red]{escape(str(exc))}[/]")
+            form.back()
+            continue
+        con.print(f"[bold]{'Hand' if current is None else 'Corrected hand'}:[/] "
+                  + escape(describe_hand(hand, cards=not closed)))
+        con.print(escape(hand_line(game, result.scores)))
+        try:
+            save = _ask(con, "Save it? (y/n, < to go back)", _save, "y")
+        except _Back:
+            form.back()
+            continue
+        if save:
+            return hand
+        raise NotSaved
 
 
-def _name(game: GameInfo, optional: str | None = None) -> Callable[[str], str | None]:
+def _save(answer: str) -> bool:
     from remi.scoresheet.errors import SheetError
 
-    def check(answer: str) -> str | None:
-        if optional is not None and answer.lower() in ("", optional):
+    if answer.lower() in ("", "y", "yes"):
+        return True
+    if answer.lower() in ("n", "no"):
+        return False
+    raise SheetError("answer y to save, n to drop it, or < to go back")
+
+
+def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[str, Any]], str | None]:
+    from remi.scoresheet.errors import SheetError
+
+    def check(answer: str, _answers: dict[str, Any]) -> str | None:
+        if optional is not None and answer.lower() in ("", optional, "none", "nobody"):
             return None
         for p in game.players:
-            if p.lower() == answer.lower():
+            if p.casefold() == answer.casefold():
                 return p
         raise SheetError(f"unknown player {answer!r}: the players are {', '.join(game.players)}")
     return check
 
 
-def _yes(answer: str) -> bool:
+def _yes(answer: str, _answers: dict[str, Any]) -> bool:
     from remi.scoresheet.errors import SheetError
 
     if answer.lower() in ("", "n", "no"):
@@ -73,58 +168,107 @@ def _yes(answer: str) -> bool:
     raise SheetError("answer y or n")
 
 
-def _ask_simple(con: Console, game: GameInfo) -> HandInput:
+def _yes_no(value: Any) -> str:
+    return "y" if value else "n"
+
+
+def _simple_questions(game: GameInfo) -> list[Question]:
+    from remi.engine import format_tiles
     from remi.scoresheet.entry import HandInput, score_hand
 
-    closer = _ask(con, "Who went out?", _name(game))
-
-    def board(answer: str) -> HandInput:
-        hand = HandInput.parse(closer=closer, board=answer or None)
+    def cards(answer: str, answers: dict[str, Any]) -> Any:
+        hand = HandInput.parse(closer=answers["closer"], board=answer or None)
         score_hand(game.players, game.teams, game.rules, hand)
-        return hand
-    return _ask(con, f"{closer}'s 14 cards (Enter to skip the check):", board)
+        return hand.board
+
+    return [
+        Question("closer", lambda a: "Who went out?", _name(game)),
+        Question("board", lambda a: f"{a['closer']}'s 14 cards (Enter to skip the check):", cards,
+                 shown=lambda v: format_tiles(v, "card") if v else ""),
+    ]
 
 
-def _ask_closed(con: Console, game: GameInfo) -> HandInput:
-    from remi.scoresheet.entry import HandInput, RackInput, score_hand
+def _simple_hand(answers: dict[str, Any]) -> HandInput:
+    from remi.scoresheet.entry import HandInput
+
+    return HandInput(closer=answers["closer"], board=answers.get("board"))
+
+
+def _closed_questions(game: GameInfo) -> list[Question]:
+    from remi.engine import format_tiles
+    from remi.scoresheet.entry import HandInput, RackInput
 
     rules = game.rules
-    atu = _ask(con, "Atu tile?", lambda a: HandInput.parse(atu=a).atu)
-    closer = _ask(con, "Who closed? (a name, or nobody)", _name(game, optional="nobody"))
-    placeholder = RackInput(points=rules.hand_size * rules.low_penalty)
-    base = HandInput(closer=closer, nobody=closer is None, atu=atu)
 
-    def trial(h: HandInput, racks: dict[str, RackInput] | None = None) -> None:
-        others = {p: placeholder for p in game.players if p != h.closer}
-        others.update(racks or {})
-        score_hand(game.players, game.teams, rules, h.replace(racks=others))
+    def board(answer: str, answers: dict[str, Any]) -> Any:
+        h = _closed_hand(game, {**answers, "board": None, "racks": {}})
+        h = h.replace(board_points=int(answer)) if answer.isdigit() else h.replace(board=HandInput.parse(board=answer).board)
+        _trial(game, h)
+        return h.board_points if h.board_points is not None else h.board
 
-    if closer is not None:
-        atu_close = _ask(con, f"Did {closer} pull the atu in to close? [y/N]", _yes)
-
-        def board(answer: str) -> HandInput:
-            h = base.replace(atu_close=atu_close)
-            if answer.isdigit():
-                h = h.replace(board_points=int(answer))
-            else:
-                h = h.replace(board=HandInput.parse(board=answer).board)
-            trial(h)
-            return h
-        size = rules.hand_size if atu_close else rules.close_size
-        base = _ask(con, f"{closer}'s board: {size} tiles, or its value as a number?", board)
-        if base.board_points is not None:
-            joker = _ask(con, f"Did {closer} throw a joker to close? [y/N]", _yes)
-            base = base.replace(throw=HandInput.parse(joker_close=joker).throw)
-    twin = _ask(con, "Who was dealt the atu's twin? (a name, Enter for nobody)", _name(game, optional="none"))
-    base = base.replace(twin=twin)
-    racks: dict[str, RackInput] = {}
-    for p in game.players:
-        if p == closer:
-            continue
-
-        def rack(answer: str, p: str = p) -> RackInput:
+    def rack(p: str) -> Callable[[str, dict[str, Any]], RackInput]:
+        def check(answer: str, answers: dict[str, Any]) -> RackInput:
             value = HandInput.parse(racks={p: answer}).racks[p]
-            trial(base, {**racks, p: value})
+            _trial(game, _closed_hand(game, answers), {p: value})
             return value
-        racks[p] = _ask(con, f"{p}'s rack: 14 tiles, its points (95) or counts (11L3H)?", rack)
-    return base.replace(racks=racks)
+        return check
+
+    closer = lambda a: a.get("closer")  # noqa: E731 - a short name for the conditions below
+    questions = [
+        Question("atu", lambda a: "Atu tile?", lambda ans, a: HandInput.parse(atu=ans).atu),
+        Question("closer", lambda a: "Who closed? (a name, or nobody)", _name(game, optional="nobody"),
+                 shown=lambda v: v or "nobody"),
+        Question("atu_close", lambda a: f"Did {a['closer']} pull the atu in to close? (y/n)", _yes,
+                 when=lambda a: closer(a) is not None, shown=_yes_no, default="n"),
+        Question("board", lambda a: f"{a['closer']}'s board: {rules.hand_size if a['atu_close'] else rules.close_size} "
+                                    "tiles, or its value as a number?", board,
+                 when=lambda a: closer(a) is not None, shown=lambda v: str(v) if isinstance(v, int) else format_tiles(v)),
+        Question("joker", lambda a: f"Did {a['closer']} throw a joker to close? (y/n)", _yes,
+                 when=lambda a: closer(a) is not None and isinstance(a.get("board"), int), shown=_yes_no, default="n"),
+        Question("twin", lambda a: "Who was dealt the atu's twin? (a name, or none)",
+                 _name(game, optional="none"), shown=lambda v: v or "none", default="none"),
+    ]
+    for p in game.players:
+        questions.append(Question(f"rack:{p}", lambda a, p=p: f"{p}'s rack: 14 tiles, its points (95) or counts (11L3H)?",
+                                  rack(p), when=lambda a, p=p: closer(a) != p, shown=lambda v: v.describe()))
+    return questions
+
+
+def _closed_hand(game: GameInfo, answers: dict[str, Any]) -> HandInput:
+    """The hand the answers so far make (racks not asked yet are left out)."""
+    from remi.engine import JOKER
+    from remi.scoresheet.entry import HandInput
+
+    closer = answers.get("closer")
+    board = answers.get("board")
+    racks = {p: answers[f"rack:{p}"] for p in game.players if f"rack:{p}" in answers and p != closer}
+    racks.update(answers.get("racks", {}))
+    return HandInput(closer=closer, nobody=closer is None, atu=answers.get("atu"),
+                     board=board if isinstance(board, tuple) else None,
+                     board_points=board if isinstance(board, int) else None,
+                     throw=JOKER if answers.get("joker") and isinstance(board, int) else None,
+                     atu_close=bool(answers.get("atu_close")) and closer is not None, twin=answers.get("twin"),
+                     racks=racks)
+
+
+def _trial(game: GameInfo, h: HandInput, racks: dict[str, RackInput] | None = None) -> None:
+    """Check the hand so far: the racks not given yet stand in as the cheapest rack."""
+    from remi.scoresheet.entry import RackInput, score_hand
+
+    rules = game.rules
+    placeholder = RackInput(points=rules.hand_size * rules.low_penalty)
+    others = {p: placeholder for p in game.players if p != h.closer}
+    others.update(h.racks)
+    others.update(racks or {})
+    score_hand(game.players, game.teams, rules, h.replace(racks=others))
+
+
+def _current_answers(hand: HandInput, closed: bool) -> dict[str, Any]:
+    """A recorded hand as the form's answers, to offer when it is corrected."""
+    if not closed:
+        return {"closer": hand.closer, "board": hand.board}
+    answers: dict[str, Any] = {"atu": hand.atu, "closer": hand.closer, "atu_close": hand.atu_close,
+                               "board": hand.board if hand.board is not None else hand.board_points,
+                               "joker": hand.throw is not None and hand.throw.is_joker, "twin": hand.twin}
+    answers.update({f"rack:{p}": r for p, r in hand.racks.items()})
+    return answers

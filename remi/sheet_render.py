@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from remi.engine import HandScore
     from remi.scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
     from remi.scoresheet.stats import PlayerStats
 
@@ -24,7 +25,11 @@ def _signed(n: int) -> str:
 
 def badges(row: SheetRow, player: str) -> str:
     """SS-3: ★ closer, ×2/×4, T twin; Ø for a hand nobody closed."""
-    s = row.scores[player]
+    return score_badges(row.scores[player])
+
+
+def score_badges(s: HandScore) -> str:
+    """One player's badges for one hand: ★ closed, ×2/×4 doubled, T atu twin (SS-3)."""
     out = ""
     if s.closer:
         out += "★"
@@ -111,13 +116,16 @@ def _status(sheet: Sheet) -> str:
     return "\n".join(lines)
 
 
+def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:
+    """Each player's score for one hand with its badges: ``Ana +100★, Bogdan -95``."""
+    return ", ".join(f"{p} {_signed(scores[p].score)}{score_badges(scores[p])}" for p in game.players)
+
+
 def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -> None:
     """After a write: the hand's scores (if any), then the totals and the status."""
     con.print(f"[bold]{sheet.game.name}[/]: {message}.")
     if number is not None and 1 <= number <= len(sheet.rows):
-        row = sheet.rows[number - 1]
-        parts = [f"{p} {_signed(row.scores[p].score)}{badges(row, p)}" for p in sheet.game.players]
-        con.print(f"Hand {number}: " + ", ".join(parts))
+        con.print(f"Hand {number}: " + hand_line(sheet.game, sheet.rows[number - 1].scores))
     con.print("Totals: " + ", ".join(f"{side} {total}" for side, total in sheet.side_totals().items()))
     con.print(_status(sheet))
 

@@ -221,6 +221,37 @@ class HandInput:
     def replace(self, **changes: Any) -> HandInput:
         return dataclasses.replace(self, **changes)
 
+    def amend(self, changes: Mapping[str, Any]) -> HandInput:
+        """This hand with the fields in ``changes`` changed and the rest kept (a correction).
+
+        What goes together follows: a closer named means somebody closed (and they hold no
+        rack); nobody closed clears what a closer shows; the board as tiles replaces it as
+        points and the other way round; racks change one player at a time.
+
+        >>> h = HandInput.parse(closer="Ana", atu="y2", board_points=100, racks={"Dan": "95", "Ion": "70"})
+        >>> h2 = h.amend({"racks": {"Ion": RackInput(points=75)}})
+        >>> h2.racks["Dan"].points, h2.racks["Ion"].points, h2.board_points
+        (95, 75, 100)
+        >>> h.amend({"closer": "Dan", "racks": {"Ana": RackInput(points=80)}}).racks.keys()
+        dict_keys(['Ion', 'Ana'])
+        """
+        unknown = set(changes) - set(FIELDS)
+        if unknown:
+            raise TypeError(f"not fields of a hand: {', '.join(sorted(unknown))}")
+        new: dict[str, Any] = {name: getattr(self, name) for name in FIELDS}
+        new.update({k: v for k, v in changes.items() if k != "racks"})
+        new["racks"] = {**self.racks, **changes.get("racks", {})}
+        if changes.get("closer") is not None:
+            new["nobody"] = False
+            new["racks"].pop(changes["closer"], None)
+        if changes.get("nobody"):
+            new.update(closer=None, board=None, board_points=None, throw=None, atu_close=False)
+        if changes.get("board") is not None:
+            new["board_points"] = None
+        if changes.get("board_points") is not None:
+            new["board"] = None
+        return HandInput(**new)
+
     # -- the stored form: one codec for the database row and the export ---------------------
 
     def to_dict(self) -> dict[str, Any]:

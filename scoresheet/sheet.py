@@ -67,6 +67,10 @@ class HistoryLine:
     undoes: int | None
     hand: HandInput | None
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "at": self.created_at, "hand": self.number, "undone": self.undone,
+                "undoes": self.undoes, "input": self.hand.to_dict() if self.hand else None}
+
 
 @dataclass(frozen=True, slots=True)
 class SheetRow:
@@ -119,6 +123,13 @@ class Sheet:
         """Sides from best to worst: highest first in Closed Rummy, lowest first in Simple."""
         sign = -1 if self.game.rules.is_closed else 1
         return sorted(self.side_totals().items(), key=lambda kv: (sign * kv[1], kv[0]))
+
+    def summary(self) -> dict[str, Any]:
+        """The game in one line's worth: what ``remi games`` lists."""
+        g = self.game
+        return {"id": g.id, "name": g.name, "variant": g.variant, "players": list(g.players), "hands": len(self.rows),
+                "totals": dict(self.totals), "finished": self.finished, "winners": list(self.winners),
+                "created_at": g.created_at}
 
     def to_dict(self) -> dict[str, Any]:
         g = self.game

@@ -187,6 +187,14 @@ class Store:
                 return int(s.exec(select(func.max(Action.seq)).where(Action.game_id == game_id)).one() or 0)
         return self._guard(run)
 
+    def hand(self, game_id: int, number: int) -> HandInput:
+        """Hand ``number`` of the game as entered (its latest correction)."""
+        game = self._info(game_id)
+        hands = replay(self.log(game_id))[0]
+        if not 1 <= number <= len(hands):
+            raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})", fields=("number",))
+        return hands[number - 1][1]
+
     def history(self, game_id: int) -> list[HistoryLine]:
         return replay(self.log(game_id))[1]
 

@@ -138,6 +138,7 @@ def test_interactive_closed_hand(remi: Remi) -> None:
         "K1 R2 R8 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9 R10",
         "-5",                        # negative: asked again
         "1J4H",
+        "y",                         # save, after the hand and its scores are shown
     ]) + "\n"
     r = remi("hand", "--ask", input=answers)
     assert r.code == 0, r.err + r.out
@@ -147,7 +148,7 @@ def test_interactive_closed_hand(remi: Remi) -> None:
 
 def test_interactive_simple_hand_and_end_of_input(remi: Remi) -> None:
     remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
-    assert remi("hand", "--ask", input="Ben\n\n").code == 0
+    assert remi("hand", "--ask", input="Ben\n\ny\n").code == 0
     before = remi.ok("sheet")
     r = remi("hand", "--ask", input="Ana\n")  # the input ends before the last answer
     assert r.code == 130 and "nothing was recorded" in r.err
@@ -181,7 +182,7 @@ def test_at_a_terminal_with_no_options_it_asks(remi: Remi) -> None:
     try:
         p = subprocess.Popen([*remi.cmd, "hand", "--db", remi.db], stdin=slave, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, env=remi.env, cwd=ROOT, text=True)
-        os.write(master, b"Ben\n\n")
+        os.write(master, b"Ben\n\ny\n")
         out, err = p.communicate(timeout=60)
     finally:
         os.close(master)

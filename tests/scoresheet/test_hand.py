@@ -137,7 +137,7 @@ def test_the_cli_names_the_flag_and_reads_jkr(remi: Remi) -> None:
 
 
 def test_every_hand_field_has_a_flag() -> None:
-    from remi.sheet_cli import FLAGS
+    from remi.sheet_hand import FLAGS
 
     assert set(FIELDS) <= set(FLAGS)
 

@@ -1,0 +1,57 @@
+"""The options several commands share, each defined once (typer ``Annotated`` types).
+
+A command lists the ones it takes: ``db: Db = None``, ``as_json: Json = False``. ``--variant``
+is checked here, once, for every command that takes it (``check_variant``), and ``--rules``
+is read with it (``load_rules``). Nothing heavy is imported: ``remi --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+VARIANTS = ("closed", "simple")
+
+
+def check_variant(value: str) -> str:
+    """``--variant``: closed or simple, in any case."""
+    variant = value.strip().lower()
+    if variant not in VARIANTS:
+        raise typer.BadParameter(f"unknown variant {value!r}: use closed or simple", param_hint="--variant")
+    return variant
+
+
+Db = Annotated[Optional[str], typer.Option(
+    "--db", help="Database: a file path or a URL (postgresql://user:pw@host/db). Default: env REMI_DB, else remi.db "
+                 "in the user data folder.", show_default=False)]
+Game = Annotated[Optional[str], typer.Option(
+    "--game", "-g", help="Game name or id. Default: the latest open game.", show_default=False)]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
+Variant = Annotated[str, typer.Option(
+    "--variant", "-v", help="closed (Closed Rummy: tiles, an atu) or simple (Simple rummy: cards).",
+    callback=check_variant)]
+RulesFile = Annotated[Optional[Path], typer.Option(
+    "--rules", help="TOML file of house options (see the README's House rules).", show_default=False)]
+
+
+def load_rules(variant: str, rules_file: Path | None) -> Any:
+    """The variant's preset, with a TOML file's house options on top (engine.Rules)."""
+    from remi.engine import Rules, preset
+
+    return Rules.load(rules_file, variant=variant) if rules_file else preset(variant)
+
+
+def open_store(db: str | None) -> Any:
+    """The score sheet's store at ``--db`` (SQLModel is imported here, not at start-up)."""
+    from remi.scoresheet.store import Store
+
+    return Store.open(db)
+
+
+def emit(data: Any) -> None:
+    """One JSON document on stdout (the library's ``to_dict`` values)."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,311 @@
+"""``remi hand`` and ``remi fix``: a hand's options parsed once into a HandInput, one store call.
+
+The hand's options are defined once here. ``hand`` takes them with ``--again``; ``fix`` with
+the hand's number, ``--delete`` and the ``--no-...`` switches that take a detail away: a fix
+changes only what it names. A library error names the hand's fields; ``describe`` puts this
+command line's flags in their place.
+"""
+
+import sys
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
+
+import typer
+
+from remi.options import Db, Game, Json, emit, open_store
+
+if TYPE_CHECKING:
+    from remi.engine import Tile
+    from remi.scoresheet.hand import HandInput, RackInput
+    from remi.scoresheet.sheet import Sheet
+
+Atu = Annotated[Optional[str], typer.Option("--atu", "-a", help="The atu tile (r7, k1, * ...).", show_default=False)]
+Closer = Annotated[Optional[str], typer.Option("--closer", "-c", help="Who closed (Simple: who went out).", show_default=False)]
+Nobody = Annotated[bool, typer.Option("--nobody", help="Nobody closed (stock out, or the table stopped).")]
+Board = Annotated[Optional[str], typer.Option("--board", "-b", help="The closer's 15 tiles: 14 in formations plus the throw (Simple: 14 cards).", show_default=False)]
+BoardPoints = Annotated[Optional[str], typer.Option("--board-points", help="The closer's board as a number instead of tiles.", show_default=False)]
+Throw = Annotated[Optional[str], typer.Option("--throw", help="The tile thrown to close (a joker doubles the closer).", show_default=False)]
+Twin = Annotated[Optional[str], typer.Option("--twin", help="Who was dealt the atu's twin (+50).", show_default=False)]
+Rack = Annotated[Optional[list[str]], typer.Option("--rack", "-r", help="A loser's 14 tiles: NAME=\"tiles\" (repeat).", show_default=False)]
+Points = Annotated[Optional[list[str]], typer.Option("--points", help="A loser's rack as a number or counts: NAME=95, NAME=11L3H, NAME=1J5H (repeat).", show_default=False)]
+Note = Annotated[Optional[str], typer.Option("--note", help="A free-text note.", show_default=False)]
+BoardPhoto = Annotated[Optional[Path], typer.Option("--board-photo", help="Read the board from a photo.", show_default=False)]
+RackPhoto = Annotated[Optional[list[str]], typer.Option("--rack-photo", help="Read a loser's rack from a photo: NAME=PHOTO (repeat).", show_default=False)]
+PhotoFix = Annotated[Optional[list[str]], typer.Option("--photo-fix", help="Correct tile N as read from a photo: N=r7, N=- (drop), +=r7 (add); NAME:N=r7 for NAME's rack photo (repeat).", show_default=False)]
+Keep = Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photos and their corrected tiles to teach remi your set (remi vision adapt).", show_default=False)]
+Ask = Annotated[bool, typer.Option("--ask", "-i", help="Ask for each item in turn (the default at a terminal with no options).")]
+
+#: the command line's name for each field a library error can name (``SheetError.fields``)
+FLAGS = {
+    "closer": "--closer", "nobody": "--nobody", "atu": "--atu", "board": "--board", "board_points": "--board-points",
+    "throw": "--throw", "atu_close": "--atu-close", "twin": "--twin", "racks": "--rack/--points", "note": "--note",
+    "game": "--game", "name": "--name", "variant": "--variant", "players": "--players", "teams": "--teams",
+    "target": "--target", "number": "HAND",
+}
+
+
+def describe(exc: ValueError) -> str:
+    """A library error in the command line's words: the flags of the fields at fault, what to type."""
+    from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError
+
+    if isinstance(exc, EnteredTwice):
+        return f"hand {exc.number} has exactly these entries: entered twice? add --again to record it anyway"
+    if isinstance(exc, NoGame):
+        if exc.selector is None:
+            return "no game yet: start one with remi new --variant closed --players Ana,Dan"
+        return f"no game {exc.selector!r}: see remi games"
+    if isinstance(exc, GameFinished):
+        return f"{exc}: start a new game with remi new"
+    if not isinstance(exc, SheetError) or not exc.fields:
+        return str(exc)
+    flags = "/".join(FLAGS.get(f, f) for f in exc.fields)
+    return f"{flags}: {exc.detail if exc.label else exc}"
+
+
+def errors() -> AbstractContextManager[None]:
+    """Library errors as one line on stderr and an exit code (see remi.errors.user_errors)."""
+    from remi.errors import user_errors
+
+    return user_errors(interrupted="interrupted; nothing was recorded", describe=describe)
+
+
+@dataclass
+class HandOptions:
+    """The hand's options as typed; ``given`` says whether any was, ``parse`` makes the HandInput."""
+
+    atu: str | None = None
+    closer: str | None = None
+    nobody: bool = False
+    board: str | None = None
+    board_points: str | None = None
+    throw: str | None = None
+    joker_close: bool | None = None
+    atu_close: bool | None = None
+    twin: str | None = None
+    rack: list[str] = field(default_factory=list)
+    points: list[str] = field(default_factory=list)
+    note: str | None = None
+    board_photo: Path | None = None
+    rack_photo: list[str] = field(default_factory=list)
+    no_twin: bool = False
+    photo_fix: list[str] = field(default_factory=list)
+    keep: bool | None = None
+
+    @property
+    def given(self) -> bool:
+        """Any option typed (``--no-joker-close`` too: False is an answer, None is none)."""
+        return self.nobody or self.no_twin or any(
+            v is not None and v != [] for k, v in vars(self).items() if k not in ("nobody", "no_twin", "keep"))
+
+    def parse(self) -> "HandInput":
+        """The options parsed once into a HandInput (bad values name their flag)."""
+        from remi.scoresheet.hand import HandInput
+
+        board: "str | tuple[Tile, ...] | None" = self.board
+        photos = _pairs(self.rack_photo, "--rack-photo")
+        if (self.photo_fix or self.keep is not None) and self.board_photo is None and not photos:
+            raise _refuse("--photo-fix and --keep correct a photo's tiles: give --board-photo or --rack-photo")
+        if self.board_photo is not None:
+            if board is not None:
+                raise _refuse("give the board as tiles or as a photo, not both")
+            board = _photo_tiles(self.board_photo, self._fixes(None), self.keep, "--photo-fix", (14, 15))
+        return HandInput.parse(closer=self.closer, nobody=self.nobody, atu=self.atu, board=board,
+                               board_points=self.board_points, throw=self.throw, joker_close=bool(self.joker_close),
+                               atu_close=bool(self.atu_close), twin=self.twin, racks=self._racks(), note=self.note)
+
+    def changes(self, old: "HandInput") -> dict[str, Any]:
+        """What a fix names, as a hand's fields (``HandInput.amend``): the rest stays as it was."""
+        parsed = self.parse()
+        out: dict[str, Any] = {}
+        for name in ("atu", "closer", "board", "board_points", "throw", "twin", "note"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(parsed, name)
+        if self.board_photo is not None:
+            out["board"] = parsed.board
+        if self.nobody:
+            out["nobody"] = True
+        if self.joker_close:
+            out["throw"] = parsed.throw
+        elif self.joker_close is False and old.throw is not None and old.throw.is_joker:
+            out["throw"] = None
+        if self.atu_close is not None:
+            out["atu_close"] = self.atu_close
+        if self.no_twin:
+            out["twin"] = None
+        if parsed.racks:
+            out["racks"] = dict(parsed.racks)
+        return out
+
+    def _racks(self) -> "dict[str, RackInput]":
+        from remi.engine import RemiError
+        from remi.scoresheet.hand import RackInput
+
+        def photo(name: str, path: str) -> RackInput:
+            return RackInput(tiles=_photo_tiles(Path(path), self._fixes(name), self.keep, f"--photo-fix {name}:",
+                                                (14, 14)))
+
+        racks: dict[str, RackInput] = {}
+        sources: list[tuple[str, list[str], Callable[[str, str], RackInput]]] = [
+            ("--rack-photo", self.rack_photo, photo),
+            ("--rack", self.rack, lambda _name, text: RackInput.parse_tiles(text)),
+            ("--points", self.points, lambda _name, text: RackInput.parse_value(text)),
+        ]
+        for flag, values, parse in sources:
+            for name, value in _pairs(values, flag):
+                if name in racks:
+                    raise _refuse(f"{name}'s rack is given twice")
+                try:
+                    racks[name] = parse(name, value)
+                except RemiError as exc:
+                    raise _refuse(f"{flag} {name}: {exc}") from None
+        return racks
+
+    def _fixes(self, photo: str | None) -> list[str] | None:
+        """``--photo-fix [NAME:]N=TILE`` for one photo: NAME's rack, or None for the board (remi.photos)."""
+        if not self.photo_fix:
+            return None
+        from remi.photos import route_photo_fixes
+
+        names = [name for name, _ in _pairs(self.rack_photo, "--rack-photo")]
+        return route_photo_fixes(self.photo_fix, self.board_photo is not None, names).get(photo)
+
+
+def _refuse(message: str) -> Exception:
+    from remi.scoresheet.errors import SheetError
+
+    return SheetError(message)
+
+
+def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
+    out = []
+    for v in values:
+        name, sep, rest = v.partition("=")
+        if not sep or not name.strip() or not rest.strip():
+            raise _refuse(f"{flag} {v!r}: write NAME=VALUE, like Dan=\"r1 k1 ...\" or Dan=95")
+        out.append((name.strip(), rest.strip()))
+    return out
+
+
+def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None = None,
+                 option: str = "--fix", expect: tuple[int, int] | None = None) -> "tuple[Tile, ...]":
+    """Tiles read from a photo by the vision helper (shown, fixed, corrected at the terminal);
+    ``expect`` (fewest, most) lets it weigh borderline boxes: a board 14-15, a rack 14 (vcli)."""
+    from rich.console import Console
+
+    if not path.is_file():
+        raise _refuse(f"no photo {path}")
+    try:
+        from remi.photos import read_photo_tiles
+    except ImportError:
+        raise _refuse("reading photos needs remi's vision part, which is not installed") from None
+    return tuple(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option,
+                                  expect=expect))
+
+
+def hand(
+    atu: Atu = None, closer: Closer = None, nobody: Nobody = False, board: Board = None,
+    board_points: BoardPoints = None, throw: Throw = None,
+    joker_close: Annotated[bool, typer.Option("--joker-close", help="The closer threw a joker (same as --throw '*').")] = False,
+    atu_close: Annotated[bool, typer.Option("--atu-close", help="The closer pulled the atu in: --board is then 14 tiles.")] = False,
+    twin: Twin = None, rack: Rack = None, points: Points = None, note: Note = None,
+    board_photo: BoardPhoto = None, rack_photo: RackPhoto = None, photo_fix: PhotoFix = None, keep: Keep = None,
+    again: Annotated[bool, typer.Option("--again", help="Record a hand identical to the one before it (refused otherwise, as entered twice).")] = False,
+    ask: Ask = False, game: Game = None, db: Db = None, as_json: Json = False,
+) -> None:
+    """Record one hand.
+
+    Closed Rummy:  remi hand --atu y2 --closer Ana --board "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"
+    --rack Bogdan="k1 r2 r8 b8 y5 b6 k11 k12 y13 r13 b3 y4 k9 r10" --points Cristi=135
+
+    Nobody closed: remi hand --atu b7 --nobody --points Vlad=11L3H --points Ana=110 --points Ion=70 --twin Vlad
+
+    Simple rummy:  remi hand --closer Ana
+
+    At a terminal with no options (or with --ask) it asks for each item in turn.
+    """
+    options = HandOptions(atu, closer, nobody, board, board_points, throw, joker_close or None, atu_close or None, twin,
+                          rack or [], points or [], note, board_photo, rack_photo or [], False, photo_fix or [], keep)
+    with errors():
+        store = open_store(db)
+        info = store.find_game(game)
+        if ask or (not options.given and sys.stdin.isatty()):
+            entered = _form(info)
+        elif not options.given:
+            raise _refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
+        else:
+            entered = options.parse()
+        sheet = store.record(info.id, entered, again=again)
+        after(sheet, f"hand {len(sheet.rows)} recorded", as_json, len(sheet.rows))
+
+
+def fix(
+    number: Annotated[int, typer.Argument(help="The hand's number on the sheet.", show_default=False)],
+    atu: Atu = None, closer: Closer = None, nobody: Nobody = False, board: Board = None,
+    board_points: BoardPoints = None, throw: Throw = None,
+    joker_close: Annotated[Optional[bool], typer.Option("--joker-close/--no-joker-close", help="The closer threw a joker (or not, after all).", show_default=False)] = None,
+    atu_close: Annotated[Optional[bool], typer.Option("--atu-close/--no-atu-close", help="The closer pulled the atu in (or not, after all).", show_default=False)] = None,
+    twin: Twin = None,
+    no_twin: Annotated[bool, typer.Option("--no-twin", help="Nobody was dealt the atu's twin after all.")] = False,
+    rack: Rack = None, points: Points = None, note: Note = None, board_photo: BoardPhoto = None,
+    rack_photo: RackPhoto = None, photo_fix: PhotoFix = None, keep: Keep = None,
+    delete: Annotated[bool, typer.Option("--delete", help="Strike the hand out (undo brings it back).")] = False,
+    ask: Ask = False, game: Game = None, db: Db = None, as_json: Json = False,
+) -> None:
+    """Correct hand HAND: change only what you name, the rest stays; or strike it out with --delete.
+
+    At a terminal with no options it asks each item again, offering the current answers. The
+    old version stays in remi history; remi undo reverts the correction.
+
+    Example: remi fix 3 --points Cristi=85
+    """
+    options = HandOptions(atu, closer, nobody, board, board_points, throw, joker_close, atu_close, twin, rack or [],
+                          points or [], note, board_photo, rack_photo or [], no_twin, photo_fix or [], keep)
+    with errors():
+        store = open_store(db)
+        info = store.find_game(game)
+        if delete:
+            if options.given:
+                raise _refuse("--delete strikes the whole hand: give no other hand options")
+            after(store.delete(info.id, number), f"hand {number} struck out", as_json)
+            return
+        old = store.hand(info.id, number)
+        if ask or (not options.given and sys.stdin.isatty()):
+            entered = _form(info, old)
+        elif not options.given:
+            raise _refuse("nothing to change: name what to correct, like remi fix 3 --points Ana=75")
+        else:
+            entered = old.amend(options.changes(old))
+        after(store.fix(info.id, number, entered), f"hand {number} corrected", as_json, number)
+
+
+def _form(info: Any, current: "HandInput | None" = None) -> "HandInput":
+    """The hand asked at the terminal; a no at the end records nothing (exit 1)."""
+    from remi.errors import fail
+    from remi.sheet_prompt import NotSaved, ask_hand
+
+    try:
+        return ask_hand(info, current=current)
+    except NotSaved:
+        raise fail("not saved: nothing was recorded", 1) from None
+
+
+def after(sheet: "Sheet", message: str, as_json: bool, number: int | None = None) -> None:
+    """What a write prints: the JSON sheet, or the changed line and the standing."""
+    if as_json:
+        data = sheet.to_dict()
+        data["message"] = message
+        if number is not None:
+            data["recorded"] = number
+        emit(data)
+        return
+    from remi.sheet_render import console, render_brief
+
+    render_brief(console(), sheet, message, number)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``remi hand`` and ``remi fix`` to the main app."""
+    app.command("hand")(hand)
+    app.command("fix")(fix)
