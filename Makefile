@@ -26,6 +26,8 @@ $(FULL): pyproject.toml | $(VENV)/bin/python
 
 demo: $(CORE)
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" bash samples/demo.sh
+	@echo
+	@echo "remi is installed in $(VENV)/bin. To type remi in this shell:  source $(VENV)/bin/activate"
 
 test: $(FULL)
 	$(PY) -m pytest -q -n 2

@@ -68,6 +68,9 @@ class Rules:
     tournante_same_turn: bool = False
     #: SR-15: an empty stock is rebuilt from the discards ("reshuffle") or the round is void.
     empty_stock: Literal["reshuffle", "void"] = "reshuffle"
+    #: SS-2: a rack or a board typed as a number must be one a real hand gives (engine.limits);
+    #: house option False: the table's own count, taken as typed (0 or more).
+    check_points: bool = True
 
     @property
     def is_closed(self) -> bool:

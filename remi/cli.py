@@ -8,8 +8,9 @@ need them, so ``remi check`` and ``remi --help`` start in a fraction of a second
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -27,7 +28,7 @@ app = typer.Typer(
         "Example: remi check \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2\""
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -69,6 +70,8 @@ def check(
                                            expect=(rules.close_size - 1, rules.close_size)))
         else:
             tiles = parse_tiles(rack or "")
+            if rules.is_closed and _cards(rack or ""):
+                _hint_cards(rack or "", tiles)
         atu_tile = Tile.parse(atu) if atu else None
         if atu_tile is not None and not rules.is_closed:
             raise fail("Simple rummy has no atu")
@@ -79,6 +82,29 @@ def check(
         print(json.dumps(check_json(result, rules, atu_tile), ensure_ascii=False))
     else:
         render_check(console, result, rules, atu_tile)
+
+
+_CARD = re.compile(r"^(10|[2-9]|[ajqk])([schd♠♣♥♦])$", re.IGNORECASE)
+
+
+def _cards(text: str) -> list[str]:
+    """The tokens written as cards (``5h``, ``Qs``), which Closed Rummy reads as tiles."""
+    return [tok for tok in re.split(r"[\s,;·|/]+", text.strip()) if _CARD.match(tok)]
+
+
+def _hint_cards(text: str, tiles: tuple[Any, ...]) -> None:
+    """Cards typed for Closed Rummy: say how they were read, and how to check Simple rummy's cards."""
+    import sys
+
+    shown = ", ".join(f"{tok} as {tile}" for tok, tile in list(zip(_cards(text), _as_typed(text, tiles)))[:3])
+    print(f"remi: cards read as Closed Rummy tiles ({shown} ...); for Simple rummy's cards add --variant simple",
+          file=sys.stderr)
+
+
+def _as_typed(text: str, tiles: tuple[Any, ...]) -> list[Any]:
+    """The tiles of the card tokens, in the order typed."""
+    tokens = [tok for tok in re.split(r"[\s,;·|/]+", text.strip()) if tok]
+    return [tile for tok, tile in zip(tokens, tiles) if _CARD.match(tok)]
 
 
 for module in (sheet_cli, tutor_cli, vision_cli, web_cli):

@@ -9,13 +9,18 @@ stays fast. Every command takes ``--db`` and ``--json`` (``remi.options``).
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from remi import sheet_hand
-from remi.options import Db, Game, Json, RulesFile, Variant, emit, load_rules, open_store
+from remi.options import Db, Game, Json, RulesFile, check_variant, emit, load_rules, open_store
 from remi.sheet_hand import errors
+from remi.sheet_state import pick, remember
+
+
+if TYPE_CHECKING:
+    from remi.scoresheet.sheet import HistoryLine
 
 
 def _refuse(message: str, *fields: str) -> Exception:
@@ -25,25 +30,38 @@ def _refuse(message: str, *fields: str) -> Exception:
 
 
 def new(
-    variant: Variant = "closed",
+    variant: Annotated[Optional[str], typer.Option("--variant", "-v", help="closed (Closed Rummy: tiles, an atu) or simple (Simple rummy: cards). Default: closed, or the --like game's.", callback=lambda v: check_variant(v) if v is not None else None, show_default=False)] = None,
     players: Annotated[Optional[str], typer.Option("--players", "-p", help="Names in seat order, comma separated.", show_default=False)] = None,
     teams: Annotated[Optional[str], typer.Option("--teams", help="Simple 2 vs 2: the pairs, like Ana+Ion,Dan+Eva (partners sit opposite).", show_default=False)] = None,
     target: Annotated[Optional[int], typer.Option("--target", "-t", help="Closed Rummy: stop after the hand in which someone reaches +T or falls to -T.", show_default=False)] = None,
     rules: RulesFile = None,
-    name: Annotated[Optional[str], typer.Option("--name", "-n", help="The game's name. Default: 'game N'.", show_default=False)] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "-n", help="The game's name. Default: 'game N' (with --like: the next number, 'friday 2').", show_default=False)] = None,
+    like: Annotated[Optional[str], typer.Option("--like", help="Start the next game of this one: the same players, teams, target and rules (each option given overrides).", show_default=False)] = None,
     db: Db = None, as_json: Json = False,
 ) -> None:
     """Start a game.
 
     Example: remi new --variant closed --players Ana,Dan,Ion --target 1000 --name friday
+
+    The next evening: remi new --like friday
     """
     with errors():
+        store = open_store(db)
         names = players.split(",") if players else []
         pairs = [t.split("+") for t in teams.split(",")] if teams else None
+        table_rules = load_rules(variant or "closed", rules) if rules is not None else None
+        if like is not None:
+            model = store.find_game(like)
+            variant = variant or model.variant
+            if not names and not pairs:
+                names, pairs = list(model.players), [list(t) for t in model.teams] if model.teams else None
+            target = target if target is not None else model.target
+            table_rules = table_rules or (model.rules if variant == model.variant else None)
+            name = name or store.next_name(model.name)
         if not names and not pairs:
             raise _refuse("who plays? give the players, like Ana,Dan,Ion", "players")
-        table_rules = load_rules(variant, rules) if rules is not None else None
-        game = open_store(db).new_game(name, variant, names, teams=pairs, target=target, rules=table_rules)
+        game = store.new_game(name, variant or "closed", names, teams=pairs, target=target, rules=table_rules)
+        remember(store, game)
         if as_json:
             emit(game.to_dict())
             return
@@ -58,15 +76,27 @@ def new(
 def sheet(
     last: Annotated[int, typer.Option("--last", help="Show only the last N hands (the totals count them all).")] = 40,
     all_hands: Annotated[bool, typer.Option("--all", help="Show every hand.")] = False,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the sheet to share instead: sheet.png (a picture) or sheet.html (a page), for a phone.", show_default=False)] = None,
     game: Game = None, db: Db = None, as_json: Json = False,
 ) -> None:
     """Show the score sheet: one row per hand, running totals, the target and who stands where.
 
-    Example: remi sheet --game friday --all
+    The layout follows the terminal's width (a phone's 40 columns too).
+
+    Example: remi sheet --game friday --all;  remi sheet --out friday.png
     """
     with errors():
         store = open_store(db)
-        data = store.sheet(store.find_game(game).id)
+        data = store.sheet(pick(store, game).id)
+        if out is not None:
+            from remi.sheet_picture import write_sheet
+
+            write_sheet(data, out)
+            if as_json:
+                emit({"game": data.game.name, "out": str(out), "hands": len(data.rows)})
+            else:
+                typer.echo(f"the sheet of {data.game.name} written to {out}")
+            return
         if as_json:
             emit(data.to_dict())
             return
@@ -82,9 +112,22 @@ def undo(game: Game = None, db: Db = None, as_json: Json = False) -> None:
     """
     with errors():
         store = open_store(db)
-        data, undone = store.undo(store.find_game(game).id)
-        what = {"hand": "the latest hand", "fix": "the latest correction", "delete": "the latest deletion"}[undone.kind]
-        sheet_hand.after(data, f"undid {what}", as_json)
+        info = pick(store, game)
+        data, undone = store.undo(info.id)
+        line = next(h for h in store.history(info.id) if h.seq == undone.seq)
+        sheet_hand.after(data, f"undid {_what(line)}", as_json)
+
+
+def _what(line: "HistoryLine") -> str:
+    """What an undo took back, in words: which hand, which change."""
+    change = line.change or {}
+    return {
+        "hand": f"hand {line.number}",
+        "fix": f"the correction of hand {line.number}",
+        "delete": f"the deletion of hand {line.number} (it is back)",
+        "target": f"the target change to {change.get('target') or 'no target'}",
+        "rename": f"the rename of {change.get('old')} to {change.get('new')}",
+    }[line.kind]
 
 
 def history(game: Game = None, db: Db = None, as_json: Json = False) -> None:
@@ -94,7 +137,7 @@ def history(game: Game = None, db: Db = None, as_json: Json = False) -> None:
     """
     with errors():
         store = open_store(db)
-        info = store.find_game(game)
+        info = pick(store, game)
         lines = store.history(info.id)
         if as_json:
             emit({"game": info.name, "actions": [h.to_dict() for h in lines]})
@@ -134,7 +177,7 @@ def export(
         if fmt not in ("json", "csv"):
             raise _refuse(f"unknown format {fmt!r}: use json or csv")
         store = open_store(db)
-        info = store.find_game(game)
+        info = pick(store, game)
         text = (json.dumps(store.export_game(info.id), indent=2, ensure_ascii=False) + "\n" if fmt == "json"
                 else sheet_csv(store.sheet(info.id)))
         if out is None:
@@ -184,18 +227,19 @@ def stats(
     game: Annotated[Optional[str], typer.Option("--game", "-g", help="One game only (name or id). Default: every game.", show_default=False)] = None,
     db: Db = None, as_json: Json = False,
 ) -> None:
-    """Per player over every game (or one with --game): hands, closes, average, best hand, streaks, games won.
+    """Players across evenings: the standing over every game (or one with --game), each player's
+    hands, closes, average, best hand and streak, and head-to-head records.
 
     Example: remi stats
     """
     with errors():
-        from remi.scoresheet.stats import player_stats
+        from remi.scoresheet.stats import Stats
 
         store = open_store(db)
-        sheets = [store.sheet(store.find_game(game).id)] if game else store.games()
-        table = player_stats(sheets)
+        sheets = [store.sheet(pick(store, game).id)] if game else store.games()
+        table = Stats.of(sheets)
         if as_json:
-            emit({"players": [s.to_dict() for s in table]})
+            emit(table.to_dict())
             return
         from remi.sheet_render import console, render_stats
 
@@ -214,12 +258,47 @@ def plot(
         from remi.scoresheet.plot import plot_totals
 
         store = open_store(db)
-        data = store.sheet(store.find_game(game).id)
+        data = store.sheet(pick(store, game).id)
         plot_totals(data, out)
         if as_json:
             emit({"game": data.game.name, "out": str(out), "hands": len(data.rows)})
         else:
             typer.echo(f"running totals of {data.game.name} written to {out}")
+
+
+def target(
+    points: Annotated[str, typer.Argument(help="The new target (a number of points), or none.", show_default=False)],
+    game: Game = None, db: Db = None, as_json: Json = False,
+) -> None:
+    """Change the game's target mid-game (recorded in the history; remi undo takes it back).
+
+    Example: remi target 1500
+    """
+    with errors():
+        if points.strip().lower() != "none" and not points.strip().isdigit():
+            raise _refuse(f"{points!r} is not a target: give a number of points, or none", "target")
+        new_target = None if points.strip().lower() == "none" else int(points)
+        store = open_store(db)
+        data = store.set_target(pick(store, game).id, new_target)
+        sheet_hand.after(data, f"target {new_target}" if new_target else "no target", as_json)
+
+
+def rename(
+    old: Annotated[str, typer.Argument(help="The player's name now (any case).", show_default=False)],
+    new: Annotated[str, typer.Argument(help="The name to use from now on, in the hands before too.", show_default=False)],
+    game: Game = None, db: Db = None, as_json: Json = False,
+) -> None:
+    """Rename a player in a game, the hands already played included (recorded; remi undo takes it back).
+
+    The same name in every game is the same person (remi stats): rename a typo to join them.
+
+    Example: remi rename Bogdi Bogdan --game friday
+    """
+    with errors():
+        store = open_store(db)
+        info = pick(store, game)
+        data = store.rename(info.id, old, new)
+        sheet_hand.after(data, f"{old} is now {new}", as_json)
 
 
 def register(app: typer.Typer) -> None:
@@ -231,3 +310,5 @@ def register(app: typer.Typer) -> None:
     app.command("import")(import_)
     app.command("stats")(stats)
     app.command("plot")(plot)
+    app.command("target")(target)
+    app.command("rename")(rename)

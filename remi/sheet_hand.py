@@ -6,8 +6,10 @@ changes only what it names. A library error names the hand's fields; ``describe`
 command line's flags in their place.
 """
 
+import shlex
 import sys
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
 import typer
 
 from remi.options import Db, Game, Json, emit, open_store
+from remi.sheet_state import pick
 
 if TYPE_CHECKING:
     from remi.engine import Tile
@@ -57,18 +60,23 @@ def describe(exc: ValueError) -> str:
             return "no game yet: start one with remi new --variant closed --players Ana,Dan"
         return f"no game {exc.selector!r}: see remi games"
     if isinstance(exc, GameFinished):
-        return f"{exc}: start a new game with remi new"
+        return f"{exc}: start the next one with remi new --like {shlex.quote(exc.game)}"
     if not isinstance(exc, SheetError) or not exc.fields:
         return str(exc)
     flags = "/".join(FLAGS.get(f, f) for f in exc.fields)
     return f"{flags}: {exc.detail if exc.label else exc}"
 
 
-def errors() -> AbstractContextManager[None]:
-    """Library errors as one line on stderr and an exit code (see remi.errors.user_errors)."""
+@contextmanager
+def errors() -> Iterator[None]:
+    """Library errors as one line on stderr and an exit code (see remi.errors.user_errors);
+    after the work, the game it was done on when the user did not name it (sheet_state)."""
     from remi.errors import user_errors
+    from remi.sheet_state import announce, where
 
-    return user_errors(interrupted="interrupted; nothing was recorded", describe=describe)
+    with user_errors(interrupted="interrupted; nothing was recorded", describe=lambda exc: describe(exc) + where()):
+        yield
+    announce()
 
 
 @dataclass
@@ -229,7 +237,7 @@ def hand(
                           rack or [], points or [], note, board_photo, rack_photo or [], False, photo_fix or [], keep)
     with errors():
         store = open_store(db)
-        info = store.find_game(game)
+        info = pick(store, game)
         if ask or (not options.given and sys.stdin.isatty()):
             entered = _form(info)
         elif not options.given:
@@ -264,7 +272,7 @@ def fix(
                           points or [], note, board_photo, rack_photo or [], no_twin, photo_fix or [], keep)
     with errors():
         store = open_store(db)
-        info = store.find_game(game)
+        info = pick(store, game)
         if delete:
             if options.given:
                 raise _refuse("--delete strikes the whole hand: give no other hand options")

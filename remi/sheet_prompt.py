@@ -196,7 +196,7 @@ def _simple_hand(answers: dict[str, Any]) -> HandInput:
 
 def _closed_questions(game: GameInfo) -> list[Question]:
     from remi.engine import format_tiles
-    from remi.scoresheet.entry import HandInput, RackInput
+    from remi.scoresheet.entry import HandInput
 
     rules = game.rules
 

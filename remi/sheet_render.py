@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
     from remi.engine import HandScore
     from remi.scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
-    from remi.scoresheet.stats import PlayerStats
+    from remi.scoresheet.stats import Stats
 
 
 def console() -> Console:
     return Console(highlight=False)
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
@@ -40,7 +43,8 @@ def score_badges(s: HandScore) -> str:
     return out
 
 
-def _side_cells(sheet: Sheet, row: SheetRow) -> list[Text]:
+def _side_cells(sheet: Sheet, row: SheetRow, *, stacked: bool = False) -> list[Text]:
+    """Each side's cell of a hand: its score and badges, then the running total (under it when ``stacked``)."""
     g = sheet.game
     cells = []
     for members in g.sides.values():
@@ -49,66 +53,123 @@ def _side_cells(sheet: Sheet, row: SheetRow) -> list[Text]:
         mark = "".join(badges(row, p) for p in members)
         if g.rules.is_closed:
             style = "green" if score > 0 else "red" if score < 0 else ""
-            shown = _signed(score)
+            shown = signed(score)
         else:
             style, shown = ("red" if score else ""), str(score)
-        cells.append(Text.assemble((f"{shown}{mark}", style), (f" {total:>6}", "dim")))
+        cells.append(Text.assemble((f"{shown}{mark}", style), ("\n" if stacked else " ", ""),
+                                   (f"{total:>{0 if stacked else 6}}", "dim")))
     return cells
 
 
-def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None:
-    """The sheet as a table: one row per hand (score, badges, running total); ``last`` folds older hands."""
+def _hand_info(sheet: Sheet, row: SheetRow, *, short: bool) -> str:
+    """What the hand was, in words (``short``: ``y2 135 J`` for a narrow terminal)."""
+    closed = sheet.game.rules.is_closed
+    h = row.hand
+    joker = row.discard is not None and row.discard.is_joker
+    if short:
+        if not closed:
+            return h.closer or ""
+        return " ".join(filter(None, [str(h.atu), "Ø" if h.nobody else str(row.board if row.board is not None else ""),
+                                      "J" if joker else "", "A" if h.atu_close else ""]))
+    info = []
+    if closed:
+        info.append(f"atu {h.atu}")
+        if h.nobody:
+            info.append("Ø nobody closed")
+        elif row.board is not None:
+            info.append(f"board {row.board}")
+        if joker:
+            info.append("joker close")
+        if h.atu_close:
+            info.append("atu close")
+    else:
+        info.append(f"out: {h.closer}")
+    if h.note:
+        info.append(h.note)
+    if row.after_end:
+        info.append("after the end")
+    return ", ".join(info)
+
+
+#: the sheet's layouts, widest first; the first that fits the terminal is drawn
+LAYOUTS = ("wide", "medium", "lean", "narrow")
+_HAND_MIN = 24  # the wide layout's hand column, at least (it wraps the rest)
+
+
+def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None) -> Table:
+    """The sheet as a table in one layout: ``wide`` (starter and hand in words), ``medium`` (the
+    hand in short), ``lean`` (the numbers only), ``narrow`` (each total under its score: 40 columns)."""
     g = sheet.game
     closed = g.rules.is_closed
-    title = f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}"
-    table = Table(title=title, caption="★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed" if closed else "★ went out",
-                  show_footer=True)
-    table.add_column("#", justify="right", footer="Total")
+    wide, narrow = layout == "wide", layout == "narrow"
+    caption = ("★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed" if closed else "★ went out") if wide else (
+        "★ closed ×2/×4 doubled T twin" if closed else "★ went out")
+    compact: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False}
+    if narrow:
+        compact["padding"] = (0, 0, 0, 1)  # one space between columns: four players in 40
+    table = Table(title=f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}", caption=caption,
+                  show_footer=True, **({} if wide else compact))
+    table.add_column("#", justify="right", footer="Total" if wide else "Σ")
     rounds = sheet.rounds_lost() if not closed else {}
     side_totals = sheet.side_totals()
     for side in g.sides:
-        foot = f"{side_totals[side]}" + (f" ({rounds[side]} lost)" if not closed else "")
-        table.add_column(f"{side}  (Σ)", justify="right", footer=Text(foot, style="bold"))
-    table.add_column("starter" if closed else "dealer", footer="")
-    table.add_column("hand", footer="")
+        foot = f"{side_totals[side]}" + (f" ({rounds[side]} lost)" if not closed and not narrow else "")
+        header = Text(f"{side}  (Σ)" if wide else side, overflow="ellipsis", no_wrap=True)
+        table.add_column(header, justify="right", footer=Text(foot, style="bold"))
+    if wide:
+        table.add_column("starter" if closed else "dealer", footer="")
+    if layout in ("wide", "medium"):
+        table.add_column("hand", footer="", min_width=_HAND_MIN if wide else None)
     rows = sheet.rows
-    if last is not None and len(rows) > last:
-        table.add_row("…", *(Text("", style="dim") for _ in g.sides), "", Text(f"{len(rows) - last} earlier hands (--all)", style="dim"))
-        rows = rows[-last:]
+    hidden = len(rows) - last if last is not None and len(rows) > last else 0
+    if hidden:
+        note = f"{hidden} earlier hands (--all)"
+        table.add_row("…", *("" for _ in g.sides), *([""] if wide else []),
+                      *([Text(note, style="dim")] if layout in ("wide", "medium") else []))
+        rows = rows[hidden:]
     for row in rows:
-        info = []
-        if closed:
-            info.append(f"atu {row.hand.atu}")
-            if row.hand.nobody:
-                info.append("Ø nobody closed")
-            elif row.board is not None:
-                info.append(f"board {row.board}")
-            if row.discard is not None and row.discard.is_joker:
-                info.append("joker close")
-            if row.hand.atu_close:
-                info.append("atu close")
+        extra = ([row.starter] if wide else []) + (
+            [_hand_info(sheet, row, short=not wide)] if layout in ("wide", "medium") else [])
+        table.add_row(str(row.number), *_side_cells(sheet, row, stacked=narrow), *extra)
+    return table
+
+
+def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None:
+    """The sheet in the widest layout the terminal holds, then who stands where and why it ended."""
+    con.print(sheet_table(sheet, pick_layout(con, sheet, last=last), last=last))
+    con.print(_status(sheet, width=con.width))
+
+
+def pick_layout(con: Console, sheet: Sheet, *, last: int | None = None) -> str:
+    """The widest layout whose numbers fit the terminal without wrapping."""
+    unbounded = con.options.update_width(10_000)  # the natural width, not the terminal's
+    for layout in LAYOUTS[:-1]:
+        table = sheet_table(sheet, layout, last=last)
+        if layout == "wide":
+            table.columns.pop()  # the hand column wraps: count it at its least
+            need = Measurement.get(con, unbounded, table).maximum + _HAND_MIN + 3
         else:
-            info.append(f"out: {row.hand.closer}")
-        if row.hand.note:
-            info.append(row.hand.note)
-        if row.after_end:
-            info.append("after the end")
-        table.add_row(str(row.number), *_side_cells(sheet, row), row.starter, ", ".join(info))
-    con.print(table)
-    con.print(_status(sheet))
+            need = Measurement.get(con, unbounded, table).maximum
+        if need <= con.width:
+            return layout
+    return LAYOUTS[-1]
 
 
-def _status(sheet: Sheet) -> str:
+def _status(sheet: Sheet, *, width: int = 80) -> str:
     g = sheet.game
-    standing = ", ".join(f"{i}. {side} {total}" for i, (side, total) in enumerate(sheet.standing(), 1))
-    lines = [f"Standing: {standing}" if sheet.rows else "No hands yet."]
+    places = [f"{rank}. {side} {total}" for rank, side, total in ranked(sheet.standing(), sheet)]
+    standing = "Standing: " + ", ".join(places)
+    if len(standing) > width:  # a narrow terminal: one place a line, never one broken in two
+        standing = "\n  ".join(["Standing:", *places])
+    lines = [standing if sheet.rows else "No hands yet."]
     if g.rules.is_closed:
         lines.append(f"Target: ±{g.target}" if g.target else "No target: play until the table stops.")
     else:
         lines.append(f"A side loses at {sheet.limit}.")
     if sheet.finished:
         who = " and ".join(sheet.winners) if sheet.winners else "nobody"
-        lines.append(f"[bold green]Game over after hand {sheet.ended_at}: {who} {'win' if len(sheet.winners) > 1 else 'wins'}.[/]")
+        lines.append(f"[bold green]Game over after hand {sheet.ended_at}: {why_over(sheet)}; "
+                     f"{who} {'win' if len(sheet.winners) > 1 else 'wins'}.[/]")
         if any(r.after_end for r in sheet.rows):
             lines.append("[red]Hands after the end were recorded before a correction ended the game earlier.[/]")
     else:
@@ -116,9 +177,32 @@ def _status(sheet: Sheet) -> str:
     return "\n".join(lines)
 
 
+def ranked(standing: Sequence[tuple[str, int]], sheet: Sheet) -> list[tuple[int, str, int]]:
+    """Standing with ranks, equal totals sharing a rank: ``1. East+West 200, 1. North+South 200``."""
+    out: list[tuple[int, str, int]] = []
+    for i, (side, total) in enumerate(standing, 1):
+        rank = out[-1][0] if out and out[-1][2] == total else i
+        out.append((rank, side, total))
+    return out
+
+
+def why_over(sheet: Sheet) -> str:
+    """Why the game stopped where it did (CR-33; SR-21, SR-22), from the totals after that hand."""
+    g = sheet.game
+    row = sheet.rows[(sheet.ended_at or 1) - 1]
+    totals = {side: sum(row.totals[p] for p in members) for side, members in g.sides.items()}
+    if not g.rules.is_closed:
+        over = [side for side, t in totals.items() if t >= (sheet.limit or 0)]
+        return " and ".join(f"{side} reached {totals[side]}" for side in over) + f" (a side loses at {sheet.limit})"
+    target = g.target or 0
+    up = [f"{side} reached {t}" for side, t in totals.items() if t >= target]
+    down = [f"{side} fell to {t}" for side, t in totals.items() if t <= -target]
+    return " and ".join(up + down) + f" (target ±{target})"
+
+
 def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:
     """Each player's score for one hand with its badges: ``Ana +100★, Bogdan -95``."""
-    return ", ".join(f"{p} {_signed(scores[p].score)}{score_badges(scores[p])}" for p in game.players)
+    return ", ".join(f"{p} {signed(scores[p].score)}{score_badges(scores[p])}" for p in game.players)
 
 
 def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -> None:
@@ -158,21 +242,47 @@ def describe_hand(hand: Any, *, cards: bool = False) -> str:
     return "; ".join(parts)
 
 
+def local_time(stamp: str) -> str:
+    """A stored UTC time (ISO, ``...Z``) in this computer's time zone: ``2026-03-01 20:20``."""
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _history_what(h: HistoryLine) -> tuple[str, str]:
+    """An action in words, and what it entered or changed."""
+    change = h.change or {}
+    if h.kind == "target":
+        return "target changed", f"target {change.get('target')}" if change.get("target") else "no target"
+    if h.kind == "rename":
+        return "renamed", f"{change.get('old')} → {change.get('new')}"
+    what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": f"undo of #{h.undoes}"}[h.kind]
+    return what, ""
+
+
 def render_history(con: Console, game: GameInfo, lines: Sequence[HistoryLine]) -> None:
+    if not lines:
+        con.print(f"{game.name}: nothing entered yet. Record the first hand with remi hand.")
+        return
     table = Table(title=f"{game.name}: history")
-    for col in ("#", "when (UTC)", "what", "hand", "input"):
+    for col in ("#", "when", "what", "hand", "input"):
         table.add_column(col)
     for h in lines:
-        what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": f"undo of #{h.undoes}"}[h.kind]
+        what, changed = _history_what(h)
         style = "strike dim" if h.undone else ""
-        table.add_row(str(h.seq), h.created_at.replace("T", " ").rstrip("Z"), what + (" (undone)" if h.undone else ""),
-                      str(h.number or ""), describe_hand(h.hand, cards=not game.rules.is_closed), style=style)
+        table.add_row(str(h.seq), local_time(h.created_at), what + (" (undone)" if h.undone else ""),
+                      str(h.number or ""), changed or describe_hand(h.hand, cards=not game.rules.is_closed), style=style)
     con.print(table)
 
 
 def render_games(con: Console, sheets: Sequence[Sheet]) -> None:
+    if not sheets:
+        con.print("No games yet: start one with remi new --players Ana,Dan,Ion")
+        return
     table = Table(title="games")
-    for col in ("id", "name", "variant", "players", "hands", "status", "started (UTC)"):
+    for col in ("id", "name", "variant", "players", "hands", "status", "started"):
         table.add_column(col)
     for s in sheets:
         g = s.game
@@ -182,17 +292,28 @@ def render_games(con: Console, sheets: Sequence[Sheet]) -> None:
             leader, total = s.standing()[0]
             status = f"open; {leader} leads ({total})" if g.rules.is_closed else f"open; {leader} best ({total})"
         else:
-            status = "open"
+            status = "open, no hands yet"
         table.add_row(str(g.id), g.name, g.variant, ", ".join(g.players), str(len(s.rows)), status,
-                      g.created_at[:16].replace("T", " "))
+                      local_time(g.created_at))
     con.print(table)
 
 
-def render_stats(con: Console, stats: Sequence[PlayerStats]) -> None:
+def render_stats(con: Console, stats: Stats) -> None:
+    """The players' standing across games, then who ended ahead of whom, game by game."""
+    if not any(s.hands for s in stats.players):
+        con.print("No hands yet: the statistics start with the first hand (remi hand).")
+        return
     table = Table(title="players")
-    for col in ("player", "variant", "games", "won", "hands", "closes", "avg/hand", "best hand", "best streak"):
+    for col in ("#", "player", "variant", "games", "won", "hands", "closes", "avg/hand", "best hand", "best streak"):
         table.add_column(col, justify="right" if col not in ("player", "variant") else "left")
-    for s in stats:
-        table.add_row(s.player, s.variant, str(s.games), str(s.games_won), str(s.hands), str(s.closes), f"{s.average:.1f}",
-                      _signed(s.best_hand) if s.hands else "", str(s.best_streak))
+    for s in stats.players:
+        table.add_row(str(s.rank), s.player, s.variant, str(s.games), str(s.games_won), str(s.hands), str(s.closes),
+                      f"{s.average:.1f}", signed(s.best_hand) if s.hands else "", str(s.best_streak))
     con.print(table)
+    if stats.head_to_head:
+        duels = Table(title="head to head (games ended ahead)")
+        for col in ("players", "variant", "games", "ahead", "even"):
+            duels.add_column(col, justify="left" if col in ("players", "variant") else "right")
+        for h in stats.head_to_head:
+            duels.add_row(f"{h.a} – {h.b}", h.variant, str(h.games), f"{h.a_ahead} – {h.b_ahead}", str(h.even))
+        con.print(duels)

@@ -15,9 +15,9 @@ run hand --atu y2 --closer Ana --board "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 
     --rack Bogdan="k1 r2 r8 b8 y5 b6 k11 k12 y13 r13 b3 y4 k9 r10" --points Cristi=1J4H
 # An ace atu doubles everything; Bogdan throws a joker to close (x4 for him) and holds the twin.
 run hand --atu r1 --closer Bogdan --board-points 135 --joker-close --twin Bogdan --points Ana=100 --points Cristi=70
-# Nobody closed; Cristi typed 80 but meant 85: record, then correct hand 3.
+# Nobody closed; Cristi typed 80 but meant 85: record, then correct hand 3 (only what changed).
 run hand --atu b7 --nobody --points Ana=70 --points Bogdan=75 --points Cristi=80
-run fix 3 --atu b7 --nobody --points Ana=70 --points Bogdan=75 --points Cristi=85
+run fix 3 --points Cristi=85
 run sheet
 run history
 run import "$here/demo_game.json"

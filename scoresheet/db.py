@@ -19,7 +19,7 @@ from remi.scoresheet.errors import StoreError
 from remi.scoresheet.models import SCHEMA_HEAD, VERSION_TABLE
 
 #: every revision this code knows, oldest first
-REVISIONS = ("0001", "0002")
+REVISIONS = ("0001", "0002", "0003")
 _MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -154,7 +154,7 @@ def ensure_schema(engine: Any, url: str) -> None:
             if version is None and schema_version(conn) is not None:
                 raise StoreError(f"{describe(url)} has an empty schema version table")
     except DBAPIError as exc:
-        raise StoreError(f"cannot open {describe(url)}: {_first_line(exc)}") from None
+        raise StoreError(f"cannot open {describe(url)}: {first_line(exc)}") from None
     if engine.info.get("read_only"):
         raise StoreError(f"{describe(url)} is read-only and needs its schema {'created' if version is None else 'upgraded'}")
     try:
@@ -188,7 +188,7 @@ def create(engine: Any, url: str) -> None:
             version.create(conn)
             conn.execute(version.insert().values(version_num=SCHEMA_HEAD))
     except DBAPIError as exc:
-        raise StoreError(f"cannot set up {describe(url)}: {_first_line(exc)}") from None
+        raise StoreError(f"cannot set up {describe(url)}: {first_line(exc)}") from None
 
 
 def migrate(engine: Any, url: str, revision: str = "head") -> None:
@@ -204,9 +204,9 @@ def migrate(engine: Any, url: str, revision: str = "head") -> None:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, revision)
     except DBAPIError as exc:
-        raise StoreError(f"cannot set up {describe(url)}: {_first_line(exc)}") from None
+        raise StoreError(f"cannot set up {describe(url)}: {first_line(exc)}") from None
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
     orig = getattr(exc, "orig", None) or exc
     return str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__

@@ -13,17 +13,16 @@ A refusal is a ``SheetError`` whose ``fields`` name the hand's fields at fault.
 
 from __future__ import annotations
 
-import functools
-import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from remi.engine import (
-    ALL_KINDS,
     JOKER,
     Close,
     HandScore,
     RemiError,
+    RuleError,
     Rules,
     Tile,
     check_close,
@@ -31,12 +30,12 @@ from remi.engine import (
     closed_hand,
     rack_penalty,
     simple_hand,
-    tile_board_value,
 )
+from remi.engine.limits import check_board, check_jokers, check_rack
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.hand import LABELS, HandInput, QuickCount, RackInput
 
-__all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "quick_penalty", "score_hand"]
+__all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "quick_penalty", "score_hand", "seat_names"]
 
 
 def quick_penalty(quick: QuickCount, rules: Rules, who: str) -> int:
@@ -62,23 +61,46 @@ class HandResult:
     nobody: bool = False
 
 
-def _check_names(players: Sequence[str], h: HandInput) -> None:
-    for name_field, role, name in (("closer", "closer", h.closer), ("twin", "twin holder", h.twin)):
-        if name is not None and name not in players:
-            raise SheetError(f"unknown player {name!r} as {role}: the players are {', '.join(players)}",
-                             fields=(name_field,))
-    for name in h.racks:
-        if name not in players:
-            raise SheetError(f"unknown player {name!r} for a rack: the players are {', '.join(players)}",
-                             fields=("racks",))
+def seat_names(players: Sequence[str], h: HandInput) -> HandInput:
+    """The hand with every name spelled as the game spells it (names are compared without case);
+    SheetError naming an unknown one."""
+    spelled = {p.casefold(): p for p in players}
+
+    def seat(name: str, field_name: str, role: str) -> str:
+        if name in players:
+            return name
+        try:
+            return spelled[name.casefold()]
+        except KeyError:
+            raise SheetError(f"unknown player {name!r} {role}: the players are {', '.join(players)}",
+                             fields=(field_name,)) from None
+
+    closer = seat(h.closer, "closer", "as closer") if h.closer is not None else None
+    twin = seat(h.twin, "twin", "as twin holder") if h.twin is not None else None
+    racks = {}
+    for name, rack in h.racks.items():
+        seated = seat(name, "racks", "for a rack")
+        if seated in racks:
+            raise SheetError(f"{seated}'s rack is given twice", fields=("racks",))
+        racks[seated] = rack
+    if (closer, twin, list(racks)) == (h.closer, h.twin, list(h.racks)):
+        return h
+    return h.replace(closer=closer, twin=twin, racks=racks)
 
 
-def score_hand(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules: Rules, h: HandInput) -> HandResult:
-    """Validate a hand against the table and score it through the engine; SheetError if refused."""
-    _check_names(players, h)
+def score_hand(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules: Rules, h: HandInput, *,
+               limits: bool = True) -> HandResult:
+    """Validate a hand against the table and score it through the engine; SheetError if refused.
+
+    Names may come in any case (``seat_names``); the scores are keyed by the game's spelling.
+    ``limits``: refuse typed numbers no real hand gives and more jokers than the deck holds
+    (engine.limits, unless the rules' ``check_points`` is off). A new entry is checked; a
+    hand already on the sheet is scored as it was accepted (a sheet from before still reads).
+    """
+    h = seat_names(players, h)
     try:
         if rules.is_closed:
-            return _closed(players, rules, h)
+            return _closed(players, rules, h, limits=limits and rules.check_points)
         return _simple(players, teams, rules, h)
     except SheetError:
         raise
@@ -106,10 +128,10 @@ def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules
     return HandResult(simple_hand(players, closer=h.closer, teams=teams, rules=rules), closer=h.closer)
 
 
-def _closed(players: Sequence[str], rules: Rules, h: HandInput) -> HandResult:
+def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool) -> HandResult:
     if h.atu is None:
         raise SheetError("the atu is missing: give the atu tile (like r7, or * for a joker)", fields=("atu",))
-    table, penalties = _losers(rules, h)
+    table, penalties, jokers = _losers(rules, h, limits=limits)
     board: int | None = None
     discard: Tile | None = None
     if h.nobody:
@@ -126,23 +148,33 @@ def _closed(players: Sequence[str], rules: Rules, h: HandInput) -> HandResult:
             raise SheetError(f"{h.closer}'s board has {len(h.board)} tiles; give {shape}", fields=("board",))
         check_counts(h.board, rules, where=f"on {h.closer}'s board")
         table[h.closer] = h.board
+        jokers[f"{h.closer}'s board"] = sum(t.is_joker for t in h.board)
         close = _board_close(h.board, rules, h.atu if h.atu_close else None, h.throw, h.closer)
         board, discard = close.board, close.discard
     elif h.board_points is not None:
-        board = _check_board_points(h.board_points, rules, h.closer)
-        discard = h.throw
+        board, discard = h.board_points, h.throw
+        with _field("board_points"):
+            jokers[f"{h.closer}'s board"] = check_board(board, rules, who=f"{h.closer}'s board") if limits else 0
+        jokers["the throw"] = int(discard is not None and discard.is_joker)
     else:
         raise SheetError(f"what did {h.closer} show? give the board's tiles or its points", fields=("board",))
     check_counts(table, rules, atu=h.atu)
+    jokers["the atu"] = int(h.atu.is_joker)
+    if limits:
+        with _field(*dict.fromkeys(_JOKER_FIELDS[where.rsplit(" ", 1)[-1]] for where, n in jokers.items() if n)):
+            check_jokers(jokers, rules)
     scores = closed_hand(players, atu=h.atu, closer=h.closer if not h.nobody else None, board=board or 0,
                          discard=discard, racks=penalties, twin=h.twin, rules=rules)
     return HandResult(scores, board, discard, h.closer, h.nobody)
 
 
-def _losers(rules: Rules, h: HandInput) -> tuple[dict[str, tuple[Tile, ...]], dict[str, int]]:
-    """Each loser's rack: the tiles shown (for the deck check) and what the rack costs (CR-23)."""
+def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tuple[Tile, ...]], dict[str, int],
+                                                                  dict[str, int]]:
+    """Each loser's rack: the tiles shown (for the deck check), what it costs (CR-23), and
+    the fewest jokers it holds (a number or counts say how many at least, engine.limits)."""
     table: dict[str, tuple[Tile, ...]] = {}
     penalties: dict[str, int] = {}
+    jokers: dict[str, int] = {}
     for name, rack in h.racks.items():
         if name == h.closer:
             raise SheetError(f"{name} closed: give the board (its tiles or points), not a rack", fields=("racks",))
@@ -153,15 +185,32 @@ def _losers(rules: Rules, h: HandInput) -> tuple[dict[str, tuple[Tile, ...]], di
             check_counts(rack.tiles, rules, where=f"on {name}'s rack")
             table[name] = rack.tiles
             penalties[name] = rack_penalty(rack.tiles, rules)
+            jokers[f"{name}'s rack"] = sum(t.is_joker for t in rack.tiles)
         elif rack.points is not None:
             if rack.points < 0:
                 raise SheetError(f"{name}'s rack cannot be worth {rack.points}", fields=("racks",))
             penalties[name] = rack.points
+            with _field("racks"):
+                jokers[f"{name}'s rack"] = check_rack(rack.points, rules, who=f"{name}'s rack") if limits else 0
         elif rack.quick is not None:
             penalties[name] = quick_penalty(rack.quick, rules, name)
+            jokers[f"{name}'s rack"] = rack.quick.jokers
         else:
             raise SheetError(f"{name}'s rack is empty", fields=("racks",))
-    return table, penalties
+    return table, penalties, jokers
+
+
+#: where a hand's jokers are (the last word of the part) and the field that says so
+_JOKER_FIELDS = {"rack": "racks", "board": "board_points", "throw": "throw", "atu": "atu"}
+
+
+@contextmanager
+def _field(*fields: str) -> Iterator[None]:
+    """An engine RuleError about these fields as a SheetError naming them."""
+    try:
+        yield
+    except RuleError as exc:
+        raise SheetError(str(exc), fields=fields) from None
 
 
 def _nobody_closed(h: HandInput) -> None:
@@ -185,19 +234,3 @@ def _board_close(tiles: tuple[Tile, ...], rules: Rules, atu: Tile | None, throw:
         raise SheetError(f"{closer}'s board does not close{with_atu}{throwing}: {result.reason}",
                          fields=("board", "throw") if throw is not None else ("board",))
     return result.best
-
-
-@functools.lru_cache(maxsize=16)
-def _board_bounds(rules: Rules) -> tuple[int, int]:
-    """The least a board can be worth, and the step of its values, from the engine's tile values."""
-    values = {tile_board_value(t, rules, position=p, in_set=s) for t in ALL_KINDS for p in (1, 14) for s in (False, True)}
-    return rules.hand_size * min(values), math.gcd(*values)
-
-
-def _check_board_points(points: int, rules: Rules, closer: str) -> int:
-    """A board given as a number: at least 14 of the cheapest tile, in the values' steps (SS-2.4)."""
-    low, step = _board_bounds(rules)
-    if points < low or points % step:
-        raise SheetError(f"{closer}'s board cannot be worth {points}: a board of {rules.hand_size} tiles is "
-                         f"at least {low}" + (f", in steps of {step}" if step > 1 else ""), fields=("board_points",))
-    return points

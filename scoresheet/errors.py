@@ -1,8 +1,9 @@
 """The score sheet's errors, under the engine's root ``RemiError``.
 
 ``SheetError``: bad input (an unknown player, a board that does not close, a finished game);
-the CLI exits 2. Its messages name the hand's fields in words, never a command-line flag. ``StoreError``: the database cannot be used (not ours, read-only, newer
-schema, unreachable); the CLI exits 1.
+the CLI exits 2. Its messages name the hand's fields in words, never a command-line flag.
+``StoreError``: the database cannot be used (not ours, read-only, newer schema,
+unreachable); the CLI exits 1.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 ``game``: one row per game with its settings (seats, teams, target, rules as JSON).
 ``action``: the append-only log of what the table entered: ``hand`` (a new hand), ``fix``
-(a hand's inputs replaced), ``delete`` (a hand struck out) and ``undo`` (an earlier action
-cancelled). Hand inputs are stored as typed, tiles in canonical notation; scores are never
-stored. ``(game_id, seq)`` is unique: the sequence that orders (and numbers) a game's actions.
+(a hand's inputs replaced), ``delete`` (a hand struck out), ``undo`` (an earlier action
+cancelled), ``target`` (the game's target changed) and ``rename`` (a player renamed). Hand
+inputs are stored as typed, tiles in canonical notation; scores are never stored. ``(game_id, seq)`` is unique: the sequence that orders (and numbers) a game's actions.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: The Alembic revision this code writes; ``remi_version`` holds the database's.
-SCHEMA_HEAD = "0002"
+SCHEMA_HEAD = "0003"
 VERSION_TABLE = "remi_version"
 
 
@@ -41,7 +41,7 @@ class Action(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     seq: int
-    #: hand | fix | delete | undo
+    #: hand | fix | delete | undo | target | rename
     kind: str
     #: fix/delete: the seq of the ``hand`` action that created the hand
     hand_seq: int | None = None
@@ -60,3 +60,5 @@ class Action(SQLModel, table=True):
     #: JSON {name: {"tiles": "..."} | {"points": n} | {"quick": "11L3H"}}
     racks: str | None = None
     note: str | None = None
+    #: target and rename actions: JSON {"target": T or null} | {"old": NAME, "new": NAME}
+    change: str | None = None

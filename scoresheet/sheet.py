@@ -7,6 +7,7 @@ running totals and finds where the game stops (CR-33, SR-21..23).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,11 +49,13 @@ class LogEntry:
     """One action of the log, as stored."""
 
     seq: int
-    kind: str  # hand | fix | delete | undo
+    kind: str  # hand | fix | delete | undo | target | rename
     created_at: str
     hand_seq: int | None = None
     undoes: int | None = None
     hand: HandInput | None = None
+    #: target: {"target": T or None}; rename: {"old": NAME, "new": NAME}
+    change: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +69,14 @@ class HistoryLine:
     undone: bool
     undoes: int | None
     hand: HandInput | None
+    change: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "at": self.created_at, "hand": self.number, "undone": self.undone,
-                "undoes": self.undoes, "input": self.hand.to_dict() if self.hand else None}
+        out = {"seq": self.seq, "kind": self.kind, "at": self.created_at, "hand": self.number, "undone": self.undone,
+               "undoes": self.undoes, "input": self.hand.to_dict() if self.hand else None}
+        if self.change is not None:
+            out["change"] = dict(self.change)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +164,10 @@ class Sheet:
 
 
 def replay(log: Sequence[LogEntry]) -> tuple[list[tuple[int, HandInput]], list[HistoryLine]]:
-    """The live hands ``[(hand_seq, input)]`` in play order, and the annotated history."""
+    """The live hands ``[(hand_seq, input)]`` in play order, and the annotated history.
+
+    A rename applies to the hands entered before it (those after it use the new name).
+    """
     undone = {e.undoes for e in log if e.kind == "undo"}
     live: dict[int, HandInput] = {}
     history: list[HistoryLine] = []
@@ -167,8 +177,9 @@ def replay(log: Sequence[LogEntry]) -> tuple[list[tuple[int, HandInput]], list[H
         if e.kind == "undo":
             number = numbers.get(e.undoes) if e.undoes is not None else None
         elif e.seq in undone:
-            target = e.hand_seq if e.hand_seq is not None else e.seq
-            number = list(live).index(target) + 1 if target in live else len(live) + 1
+            if e.kind in HAND_KINDS:
+                target = e.hand_seq if e.hand_seq is not None else e.seq
+                number = list(live).index(target) + 1 if target in live else len(live) + 1
         elif e.kind == "hand" and e.hand is not None:
             live[e.seq] = e.hand
             number = len(live)
@@ -178,10 +189,39 @@ def replay(log: Sequence[LogEntry]) -> tuple[list[tuple[int, HandInput]], list[H
         elif e.kind == "delete" and e.hand_seq in live:
             number = list(live).index(e.hand_seq) + 1
             del live[e.hand_seq]
+        elif e.kind == "rename" and e.change:
+            live = {seq: renamed(h, e.change["old"], e.change["new"]) for seq, h in live.items()}
         if number is not None:
             numbers[e.seq] = number
-        history.append(HistoryLine(e.seq, e.kind, e.created_at, number, e.seq in undone, e.undoes, e.hand))
+        history.append(HistoryLine(e.seq, e.kind, e.created_at, number, e.seq in undone, e.undoes, e.hand, e.change))
     return list(live.items()), history
+
+
+#: the actions that concern one hand; the others change the game (its target, a name)
+HAND_KINDS = ("hand", "fix", "delete")
+
+
+def renamed(h: HandInput, old: str, new: str) -> HandInput:
+    """The hand with player ``old`` called ``new``."""
+    def name(n: str | None) -> str | None:
+        return new if n == old else n
+    return h.replace(closer=name(h.closer), twin=name(h.twin), racks={name(n) or n: r for n, r in h.racks.items()})
+
+
+def settle(game: GameInfo, log: Sequence[LogEntry]) -> GameInfo:
+    """The game's settings after the changes in its log (a target, a rename), undone ones left out."""
+    undone = {e.undoes for e in log if e.kind == "undo"}
+    for e in log:
+        if e.seq in undone or not e.change:
+            continue
+        if e.kind == "target":
+            game = dataclasses.replace(game, target=e.change["target"])
+        elif e.kind == "rename":
+            old, new = e.change["old"], e.change["new"]
+            game = dataclasses.replace(
+                game, players=tuple(new if p == old else p for p in game.players),
+                teams=tuple(tuple(new if p == old else p for p in t) for t in game.teams) if game.teams else None)
+    return game
 
 
 def undoable(log: Sequence[LogEntry]) -> LogEntry | None:
@@ -219,7 +259,7 @@ def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start
             result = fresh[id(hand)]
         else:
             try:
-                result = score_hand(players, game.teams, rules, hand)
+                result = score_hand(players, game.teams, rules, hand, limits=False)  # as it was accepted
             except SheetError as exc:
                 raise SheetError(f"hand {i} of {game.name} no longer scores: {exc}") from None
         for p, sc in result.scores.items():

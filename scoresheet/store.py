@@ -20,10 +20,21 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from remi.engine import RemiError, Rules, preset
-from remi.scoresheet.entry import HandInput, HandResult, score_hand
+from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
 from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
-from remi.scoresheet.sheet import GameInfo, HistoryLine, LogEntry, Sheet, build_sheet, game_info, replay, undoable
+from remi.scoresheet.seating import check_seating
+from remi.scoresheet.sheet import (
+    GameInfo,
+    HistoryLine,
+    LogEntry,
+    Sheet,
+    build_sheet,
+    game_info,
+    replay,
+    settle,
+    undoable,
+)
 
 T = TypeVar("T")
 EXPORT_FORMAT = "remi-game/1"
@@ -41,6 +52,8 @@ class Store:
         self.url = url
         #: the latest sheet computed per game, reused when a log only grew by new hands
         self._sheets: dict[int, Sheet] = {}
+        #: each action read, decoded (the log is append-only: a row never changes once written)
+        self._decoded: dict[int, LogEntry] = {}
 
     @classmethod
     def open(cls, db: str | None = None, *, migrate: bool = True) -> Store:
@@ -65,7 +78,7 @@ class Store:
         """Database errors as one clear StoreError line; retries a write that lost a race."""
         from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-        from remi.scoresheet.db import _first_line, describe
+        from remi.scoresheet.db import first_line, describe
 
         for attempt in range(8):
             try:
@@ -74,9 +87,9 @@ class Store:
                 if "uq_action_game_seq" in str(exc) or "action.game_id, action.seq" in str(exc):
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise StoreError(f"{describe(self.url)}: {_first_line(exc)}") from None
+                raise StoreError(f"{describe(self.url)}: {first_line(exc)}") from None
             except OperationalError as exc:
-                msg = _first_line(exc)
+                msg = first_line(exc)
                 if "readonly" in msg.replace("-", "").replace(" ", "") or "read-only" in msg:
                     raise StoreError(f"{describe(self.url)} is read-only: nothing was recorded") from None
                 if ("deadlock" in msg or "could not serialize" in msg) and attempt < 7:
@@ -87,7 +100,7 @@ class Store:
                                      "try again") from None
                 raise StoreError(f"{describe(self.url)}: {msg}") from None
             except DBAPIError as exc:
-                raise StoreError(f"{describe(self.url)}: {_first_line(exc)}") from None
+                raise StoreError(f"{describe(self.url)}: {first_line(exc)}") from None
         raise StoreError(f"{describe(self.url)}: too busy; nothing was recorded, try again")
 
     def games(self) -> list[Sheet]:
@@ -115,20 +128,20 @@ class Store:
 
             with self._session() as s:
                 if selector:
-                    row = s.exec(select(Game).where(Game.name == selector)).first()
+                    row = s.exec(select(Game).where(Game.name == selector)).first() or _named(s, selector)
                     if row is None and selector.isdigit():
                         row = s.get(Game, int(selector))
                     if row is None:
                         raise NoGame(selector)
-                    return game_info(row)
+                    return self._settled(s, row)
                 rows = s.exec(select(Game).order_by(Game.id.desc())).all()  # type: ignore[union-attr]
                 if not rows:
                     raise NoGame(None)
                 for row in rows:
-                    info = game_info(row)
-                    if not self._sheet(info, self._log(s, info.id), lenient=True).finished:
-                        return info
-                return game_info(rows[0])  # every game is over: the latest one (a new hand is refused)
+                    sheet = self._sheet(game_info(row), self._log(s, row.id), lenient=True)
+                    if not sheet.finished:
+                        return sheet.game
+                return self._settled(s, rows[0])  # every game is over: the latest one (a new hand is refused)
         return self._guard(run)
 
     def _log(self, s: Any, game_id: int) -> list[Any]:
@@ -138,15 +151,24 @@ class Store:
 
         return list(s.exec(select(Action).where(Action.game_id == game_id).order_by(Action.seq)).all())
 
-    @staticmethod
-    def _entries(rows: Sequence[Any]) -> list[LogEntry]:
-        return [_entry(a) for a in rows]
+    def _entries(self, rows: Sequence[Any]) -> list[LogEntry]:
+        """The rows as LogEntries, each decoded once per store (a reader polling a game pays
+        only for what was added since)."""
+        out = []
+        for a in rows:
+            entry = self._decoded.get(a.id)
+            if entry is None:
+                entry = self._decoded[a.id] = _entry(a)
+            out.append(entry)
+        return out
 
     def _sheet(self, game: GameInfo, rows: Sequence[Any], *, lenient: bool = False) -> Sheet:
         return self._sheet_of(game, self._entries(rows), lenient=lenient)
 
-    def _sheet_of(self, game: GameInfo, log: Sequence[LogEntry], *, lenient: bool = False,
+    def _sheet_of(self, base: GameInfo, log: Sequence[LogEntry], *, lenient: bool = False,
                   known: Sequence[tuple[HandInput, HandResult]] = ()) -> Sheet:
+        """The sheet of a game (``base``: its row's settings) from its log."""
+        game = settle(base, log)
         hands, _ = replay(log)
         try:
             sheet = build_sheet(game, hands, start=self._sheets.get(game.id), known=known)
@@ -223,7 +245,7 @@ class Store:
                     while s.exec(select(Game).where(Game.name == game_name)).first() is not None:
                         count += 1
                         game_name = f"game {count + 1}"
-                elif s.exec(select(Game).where(Game.name == game_name)).first() is not None:
+                elif _named(s, game_name) is not None:
                     raise SheetError(f"a game named {game_name!r} already exists: choose another name", fields=("name",))
                 row = Game(name=game_name, variant=variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=target,
@@ -231,6 +253,22 @@ class Store:
                 s.add(row)
                 s.commit()
                 return game_info(row)
+        return self._guard(run)
+
+    def next_name(self, name: str) -> str:
+        """A free name for the game after ``name``: ``friday 2`` after ``friday``, ``friday 3`` after that."""
+        def run() -> str:
+            from sqlmodel import select
+
+            from remi.scoresheet.models import Game
+
+            with self._session() as s:
+                taken = {n.casefold() for n in s.exec(select(Game.name)).all()}
+            stem, _, last = name.rpartition(" ")
+            base, n = (stem, int(last) + 1) if stem and last.isdigit() else (name, 2)
+            while f"{base} {n}".casefold() in taken:
+                n += 1
+            return f"{base} {n}"
         return self._guard(run)
 
     def _write(self, game_id: int, make: Callable[[GameInfo, list[LogEntry]], dict[str, Any]], *,
@@ -249,17 +287,17 @@ class Store:
                 row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
                 if row is None:
                     raise SheetError(f"no game with id {game_id}")
-                game = game_info(row)
+                base = game_info(row)
                 rows = self._log(s, game_id)
                 log = self._entries(rows)
-                fields = make(game, log)
+                fields = make(settle(base, log), log)
                 seq = (rows[-1].seq if rows else 0) + 1
                 hand = fields.pop("hand", None)
                 action = Action(game_id=game_id, seq=seq, created_at=_now(), **fields, **_row(hand))
                 s.add(action)
                 s.flush()
-                entry = LogEntry(seq, action.kind, action.created_at, action.hand_seq, action.undoes, hand)
-                sheet = self._sheet_of(game, [*log, entry], known=known)
+                entry = _entry(action, hand)
+                sheet = self._sheet_of(base, [*log, entry], known=known)
                 s.commit()
                 return sheet
         return self._guard(run)
@@ -272,6 +310,7 @@ class Store:
         often than a repeat. (In Simple rummy "Ana went out" twice running is ordinary.)
         """
         game = self._info(game_id)
+        hand = seat_names(game.players, hand)  # stored as the game spells the names
         result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
@@ -286,6 +325,7 @@ class Store:
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
         """Replace hand ``number``'s inputs (recorded; undo reverts it)."""
         game = self._info(game_id)
+        hand = seat_names(game.players, hand)
         result = score_hand(game.players, game.teams, game.rules, hand)
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
@@ -311,7 +351,17 @@ class Store:
         sheet = self._write(game_id, make)
         return sheet, undone[0]
 
-    def _info(self, game_id: int) -> GameInfo:
+    def game(self, game_id: int) -> GameInfo:
+        """A game by id, with the settings its log leaves; NoGame if there is none."""
+        try:
+            return self._info(game_id)
+        except NoGame:
+            raise
+        except SheetError:
+            raise NoGame(str(game_id)) from None
+
+    def _info(self, game_id: int, *, settled: bool = True) -> GameInfo:
+        """The game's settings: as its log leaves them (``settled``), or as it was started."""
         def run() -> GameInfo:
             from remi.scoresheet.models import Game
 
@@ -319,21 +369,58 @@ class Store:
                 row = s.get(Game, game_id)
                 if row is None:
                     raise SheetError(f"no game with id {game_id}")
-                return game_info(row)
+                return self._settled(s, row) if settled else game_info(row)
         return self._guard(run)
+
+    def _settled(self, s: Any, row: Any) -> GameInfo:
+        """A game row's settings after the target and rename actions of its log."""
+        from sqlmodel import col, select
+
+        from remi.scoresheet.models import Action
+
+        changes = s.exec(select(Action).where(Action.game_id == row.id, col(Action.kind).in_(("target", "rename", "undo")))
+                         .order_by(Action.seq)).all()
+        return settle(game_info(row), [_entry(a) for a in changes])
+
+    def set_target(self, game_id: int, target: int | None) -> Sheet:
+        """Change the game's target from the next read on (recorded; undo reverts it; None: no target)."""
+        def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
+            if not game.rules.is_closed:
+                raise SheetError("Simple rummy has no target: a side loses at its limit", fields=("target",))
+            if target is not None and target <= 0:
+                raise SheetError(f"the target is a positive number of points, not {target}", fields=("target",))
+            if target == game.target:
+                raise SheetError(f"the target of {game.name} is {target} already", fields=("target",))
+            return {"kind": "target", "change": json.dumps({"target": target})}
+        return self._write(game_id, make)
+
+    def rename(self, game_id: int, old: str, new: str) -> Sheet:
+        """Call player ``old`` ``new`` in this game, the hands before included (recorded; undo reverts it)."""
+        def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
+            spelled = {p.casefold(): p for p in game.players}
+            was = spelled.get(old.strip().casefold())
+            if was is None:
+                raise SheetError(f"no player {old!r} in {game.name}: the players are {', '.join(game.players)}",
+                                 fields=("players",))
+            if new.strip() == was:
+                raise SheetError(f"{was} is called that already", fields=("players",))
+            check_seating(game.variant, game.rules, [new if p == was else p for p in game.players], None, game.target)
+            return {"kind": "rename", "change": json.dumps({"old": was, "new": new.strip()})}
+        return self._write(game_id, make)
 
     # -- export / import -----------------------------------------------------------------
 
     def export_game(self, game_id: int) -> dict[str, Any]:
         """The game's settings and its whole log (every action as entered): lossless."""
-        game = self._info(game_id)
+        game = self._info(game_id, settled=False)  # as started: the log's changes follow
         log = self.log(game_id)
         return {
             "format": EXPORT_FORMAT,
             "game": {k: v for k, v in game.to_dict().items() if k != "id"},
             "actions": [
                 {"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "hand_seq": e.hand_seq,
-                 "undoes": e.undoes, "hand": e.hand.to_dict() if e.hand else None}
+                 "undoes": e.undoes, "hand": e.hand.to_dict() if e.hand else None,
+                 **({"change": dict(e.change)} if e.change is not None else {})}
                 for e in log
             ],
         }
@@ -347,28 +434,28 @@ class Store:
             rules = Rules.from_dict(g["rules"])
             players, teams = check_seating(g["variant"], rules, g["players"], g.get("teams"), g.get("target"))
             entries = [LogEntry(int(a["seq"]), str(a["kind"]), str(a["created_at"]), a.get("hand_seq"), a.get("undoes"),
-                                HandInput.from_dict(a["hand"]) if a.get("hand") else None) for a in data["actions"]]
+                                HandInput.from_dict(a["hand"]) if a.get("hand") else None, _change(a))
+                       for a in data["actions"]]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, RemiError):
                 raise SheetError(f"bad export: {exc}") from None
             raise SheetError(f"bad export: missing or malformed {exc}") from None
         for e in entries:
-            if e.kind not in ("hand", "fix", "delete", "undo"):
+            if e.kind not in ("hand", "fix", "delete", "undo", "target", "rename"):
                 raise SheetError(f"bad export: unknown action {e.kind!r}")
         seqs = [e.seq for e in entries]
         if seqs != sorted(set(seqs)):
             raise SheetError("bad export: action numbers repeat or are out of order")
         info = GameInfo(0, name or g["name"], g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
                         g.get("target"), rules)
-        build_sheet(info, replay(entries)[0])  # every hand must score
+        build_sheet(settle(info, entries), replay(entries)[0])  # every hand must score
 
         def run() -> GameInfo:
-            from sqlmodel import select
 
             from remi.scoresheet.models import Action, Game
 
             with self._session(write=True) as s:
-                if s.exec(select(Game).where(Game.name == info.name)).first() is not None:
+                if _named(s, info.name) is not None:
                     raise SheetError(f"a game named {info.name!r} already exists: import it under another name", fields=("name",))
                 row = Game(name=info.name, variant=info.variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=info.target,
@@ -377,50 +464,20 @@ class Store:
                 s.flush()
                 for e in entries:
                     s.add(Action(game_id=row.id, seq=e.seq, kind=e.kind, created_at=e.created_at, hand_seq=e.hand_seq,
-                                 undoes=e.undoes, **_row(e.hand)))
+                                 undoes=e.undoes, change=json.dumps(e.change) if e.change is not None else None,
+                                 **_row(e.hand)))
                 s.commit()
                 return game_info(row)
         return self._guard(run)
 
 
-def check_seating(variant: str, rules: Rules, players: Sequence[str], teams: Sequence[Sequence[str]] | None,
-                  target: int | None) -> tuple[list[str], list[list[str]] | None]:
-    """Seats and teams a table can play with; SheetError otherwise."""
-    if variant not in ("closed", "simple") or rules.variant != variant:
-        raise SheetError(f"unknown variant {variant!r}: use closed or simple", fields=("variant",))
-    players = [p.strip() for p in players]
-    teams_l = [[p.strip() for p in t] for t in teams] if teams else None
-    if teams_l and not players:
-        if len(teams_l) != 2 or any(len(t) != 2 for t in teams_l):
-            raise SheetError("teams are two pairs, like Ana+Ion and Dan+Eva", fields=("teams",))
-        players = [teams_l[0][0], teams_l[1][0], teams_l[0][1], teams_l[1][1]]
-    if any(not p for p in players):
-        raise SheetError("a player's name is empty", fields=("players",))
-    for p in players:
-        if any(c in p for c in "=,+") or p.isdigit():
-            raise SheetError(f"{p!r} cannot be a name (no = , + and not a bare number)", fields=("players",))
-    dupes = sorted({p for p in players if players.count(p) > 1})
-    if dupes:
-        raise SheetError(f"{', '.join(dupes)} named twice: every player needs their own name", fields=("players",))
-    if not 2 <= len(players) <= 4:
-        raise SheetError(f"{len(players)} player{'s' if len(players) != 1 else ''}: a table has 2 to 4", fields=("players",))
-    if target is not None and (target <= 0 or variant != "closed"):
-        raise SheetError("the target is for Closed Rummy, a positive number of points", fields=("target",))
-    if teams_l:
-        if variant != "simple":
-            raise SheetError("teams are for Simple rummy (2 vs 2)", fields=("teams",))
-        if len(players) != 4 or len(teams_l) != 2 or any(len(t) != 2 for t in teams_l):
-            raise SheetError("teams are two pairs of the four players, like Ana+Ion and Dan+Eva", fields=("teams",))
-        if sorted(p for t in teams_l for p in t) != sorted(players):
-            raise SheetError("the teams must hold exactly the players, each once", fields=("teams",))
-        for t in teams_l:
-            if abs(players.index(t[0]) - players.index(t[1])) != 2:
-                raise SheetError(f"partners sit opposite: seat {t[0]} and {t[1]} two places apart (like "
-                                 f"{teams_l[0][0]}, {teams_l[1][0]}, {teams_l[0][1]}, {teams_l[1][1]})",
-                                 fields=("players", "teams"))
-    elif variant == "simple" and len(players) == 4:
-        raise SheetError("4 players in Simple rummy play 2 vs 2: give the teams, like A+C and B+D", fields=("teams",))
-    return players, teams_l
+def _named(s: Any, name: str) -> Any:
+    """The game whose name is ``name`` compared without case (None if none)."""
+    from sqlmodel import select
+
+    from remi.scoresheet.models import Game
+
+    return next((row for row in s.exec(select(Game)).all() if row.name.casefold() == name.strip().casefold()), None)
 
 
 def _won(sheet: Sheet) -> str:
@@ -443,10 +500,21 @@ def _row(hand: HandInput | None) -> dict[str, Any]:
     return row
 
 
-def _entry(a: Any) -> LogEntry:
-    """An ``action`` row as a LogEntry, its hand decoded from the stored form."""
-    hand = None
-    if a.kind in ("hand", "fix"):
+def _entry(a: Any, hand: HandInput | None = None) -> LogEntry:
+    """An ``action`` row as a LogEntry, its hand decoded from the stored form (unless given)."""
+    if hand is None and a.kind in ("hand", "fix"):
         hand = HandInput.from_dict({**{name: getattr(a, name) for name in FIELDS},
                                     "racks": json.loads(a.racks) if a.racks else None})
-    return LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes, hand)
+    return LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes, hand, json.loads(a.change) if a.change else None)
+
+
+def _change(action: dict[str, Any]) -> dict[str, Any] | None:
+    """An exported action's change (target, rename), checked: SheetError for a malformed one."""
+    change = action.get("change")
+    if action.get("kind") == "target" and not (isinstance(change, dict) and (
+            change.get("target") is None or (isinstance(change["target"], int) and change["target"] > 0))):
+        raise SheetError(f"bad export: action {action.get('seq')} has no target")
+    if action.get("kind") == "rename" and not (isinstance(change, dict) and isinstance(change.get("old"), str)
+                                               and isinstance(change.get("new"), str)):
+        raise SheetError(f"bad export: action {action.get('seq')} renames nobody")
+    return change

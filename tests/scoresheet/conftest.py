@@ -40,8 +40,8 @@ class Remi:
     def __init__(self, db: str, home: Path) -> None:
         self.db = db
         self.env = {k: v for k, v in os.environ.items() if k != "REMI_DB"}
-        self.env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), PYTHONPATH=str(ROOT),
-                        COLUMNS="120", NO_COLOR="1")
+        self.env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_STATE_HOME=str(home / "state"),
+                        PYTHONPATH=str(ROOT), COLUMNS="120", NO_COLOR="1")
         self.cmd = remi_command()
 
     def __call__(self, *args: str, input: str | None = None, db: bool = True, timeout: float = 60) -> Result:

@@ -76,3 +76,25 @@ def test_create_matches_the_migrations(db_url: str, tmp_path: Path, request: pyt
         for s in (a, b):
             s["action"]["indexes"] = [i for i in s["action"]["indexes"] if i != (("game_id", "seq"), True)]
     assert a == b
+
+
+def test_a_file_of_schema_0002_takes_a_target_change_and_a_rename(tmp_path: Path) -> None:
+    """0003 adds action.change: an older file upgrades in place, its hands kept, and takes the new entries."""
+    path = tmp_path / "autumn.db"
+    url = resolve_url(str(path))
+    engine = make_engine(url)
+    migrate(engine, url, "0002")
+    with engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO game (id, name, variant, players, teams, target, rules, created_at) VALUES "
+            "(1, 'autumn', 'closed', '[\"Ana\", \"Dan\"]', NULL, 1000, '{\"variant\": \"closed\"}', '2026-10-01T19:00:00.000Z')")
+        conn.exec_driver_sql(
+            "INSERT INTO action (game_id, seq, kind, created_at, closer, nobody, atu, board_points, atu_close, racks) "
+            "VALUES (1, 1, 'hand', '2026-10-01T19:30:00.000Z', 'Ana', 0, 'k5', 150, 0, '{\"Dan\": {\"points\": 70}}')")
+    engine.dispose()
+    remi = Remi(str(path), tmp_path)
+    assert remi.ok("target", "100", "--game", "autumn")["winners"] == ["Ana"]
+    assert remi.ok("rename", "dan", "Daniel")["totals"] == {"Ana": 150, "Daniel": -70}
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT version_num FROM remi_version").fetchone()[0] == SCHEMA_HEAD == "0003"
+        assert [r[0] for r in conn.execute("SELECT kind FROM action ORDER BY seq")] == ["hand", "target", "rename"]

@@ -21,23 +21,27 @@ _names = itertools.count()
 
 @st.composite
 def closed_hands(draw: Any) -> HandInput:
-    """Valid Closed Rummy hands as a table enters them: numbers, counts, flags."""
+    """Valid Closed Rummy hands as a table enters them: numbers, counts, flags (engine.limits:
+    numbers a real hand gives, and the deck's 2 jokers among the atu, racks and throw)."""
     closer = draw(st.sampled_from([*PLAYERS, None]))
     atu = draw(st.sampled_from(ALL_KINDS))
+    jokers_left = 2 - atu.is_joker
     racks = {}
     for p in PLAYERS:
         if p == closer:
             continue
-        racks[p] = draw(st.one_of(
-            st.builds(RackInput, points=st.integers(70, 220).map(lambda n: n - n % 5)),
-            st.builds(RackInput, quick=st.tuples(st.integers(0, 2), st.integers(0, 12)).map(
-                lambda t: QuickCount.parse(f"{t[0]}J{t[1]}H"))),
-        ))
+        if draw(st.booleans()):
+            racks[p] = RackInput(points=draw(st.integers(14, 28)) * 5)  # 70-140: no joker needed
+        else:
+            j = draw(st.integers(0, min(2, jokers_left)))
+            jokers_left -= j
+            racks[p] = RackInput(quick=QuickCount.parse(f"{j}J{draw(st.integers(0, 12))}H"))
     twin = draw(st.sampled_from([*PLAYERS, None]))
     if closer is None:
         return HandInput(nobody=True, atu=atu, twin=twin, racks=racks)
-    return HandInput(closer=closer, atu=atu, board_points=draw(st.integers(14, 80)) * 5,
-                     throw=draw(st.sampled_from([None, JOKER, Tile.parse("k5")])), twin=twin, racks=racks)
+    throws = [None, Tile.parse("k5"), *([JOKER] if jokers_left else [])]
+    return HandInput(closer=closer, atu=atu, board_points=draw(st.integers(14, 52)) * 5,
+                     throw=draw(st.sampled_from(throws)), twin=twin, racks=racks)
 
 
 ops = st.lists(st.one_of(
@@ -158,3 +162,25 @@ def test_simple_refuses_closed_only_options() -> None:
     with pytest.raises(SheetError, match="the atu is for Closed Rummy") as refused:
         score_hand(["A", "B"], None, SIMPLE, HandInput.parse(closer="A", atu="k5"))
     assert refused.value.fields == ("atu",)  # the CLI names its flag: --atu
+
+
+@pytest.mark.postgres
+def test_a_target_and_a_rename_are_actions_on_both_databases(store: Store) -> None:
+    """Recorded, undoable and in the history like a hand; an export replays them (SQLite and PostgreSQL)."""
+    g = store.new_game("evening", "closed", ["Ana", "Bogdi"], target=1000)
+    store.record(g.id, HandInput.parse(closer="Ana", atu="k5", board_points=150, racks={"bogdi": "70"}))
+    sheet = store.rename(g.id, "BOGDI", "Bogdan")
+    assert sheet.game.players == ("Ana", "Bogdan") and sheet.rows[0].hand.racks.keys() == {"Bogdan"}
+    sheet = store.set_target(g.id, 100)
+    assert sheet.finished and sheet.winners == ["Ana"] and store.game(g.id).target == 100
+    with pytest.raises(SheetError, match="finished"):
+        store.record(g.id, HandInput.parse(closer="Ana", atu="k5", board_points=150, racks={"Bogdan": "70"}))
+    sheet, undone = store.undo(g.id)
+    assert undone.kind == "target" and sheet.game.target == 1000 and not sheet.finished
+    assert [(h.kind, h.undone) for h in store.history(g.id)] == [
+        ("hand", False), ("rename", False), ("target", True), ("undo", False)]
+    with pytest.raises(SheetError, match="named twice"):
+        store.rename(g.id, "ana", "bogdan")
+    copy = store.import_game(store.export_game(g.id), name="evening copy")
+    assert store.game(copy.id).players == ("Ana", "Bogdan") and store.sheet(copy.id).totals == sheet.totals
+    assert store.version(g.id) == 4

@@ -116,7 +116,7 @@ def test_two_phones_recording_at_the_same_moment_both_land_numbered_uniquely(ser
         for i in range(rounds):
             barrier.wait()  # both phones send their hand at the same moment
             fields = {"csrf": csrf(phone), "atu": "y2", "closer": "-", "rack_mode_0": "points",
-                      "points_0": str(10 + 10 * i + k), "rack_mode_1": "points", "points_1": "50"}
+                      "points_0": str(70 + 5 * (2 * i + k)), "rack_mode_1": "points", "points_1": "70"}
             results.append(phone.post("/g/1/hand/record", data=fields).status_code)
 
     threads = [threading.Thread(target=record, args=(k,)) for k in range(2)]
@@ -127,4 +127,4 @@ def test_two_phones_recording_at_the_same_moment_both_land_numbered_uniquely(ser
     assert results == [303] * (2 * rounds)
     hands = remi.ok("sheet")["hands"]
     assert [h["number"] for h in hands] == list(range(1, 2 * rounds + 1))
-    assert sorted(-h["scores"]["Ana"] for h in hands) == sorted(10 + 10 * i + k for i in range(rounds) for k in (0, 1))
+    assert sorted(-h["scores"]["Ana"] for h in hands) == sorted(70 + 5 * (2 * i + k) for i in range(rounds) for k in (0, 1))
