@@ -230,7 +230,7 @@ def _turn_around(rng: np.random.Generator, image: np.ndarray, corners: np.ndarra
 def straddles_oriented(photos, per_photo: int = 6, seed: int = 0):
     """"Not a tile" crops on real photos: a tile's own corners moved half a tile along its
     width or height (across two tiles of a meld or a rack's two rows), kept when the moved box
-    holds under 35 % of every labelled tile (a crop with most of a tile in it is a tile)."""
+    holds under 55 % of every labelled tile (half of one tile and half of the next is no tile)."""
     from remi.vision.classifier import BACKGROUND
 
     rng = np.random.default_rng(seed)
@@ -243,9 +243,9 @@ def straddles_oriented(photos, per_photo: int = 6, seed: int = 0):
         for _ in range(per_photo):
             c = crops.tile_corners(p.tiles[int(rng.integers(len(p.tiles)))].polygon)
             along = (c[1] - c[0]) if rng.random() < 0.7 else (c[3] - c[0])
-            moved = c + along * rng.choice([-1, 1]) * rng.uniform(0.45, 0.6)
+            moved = c + along * rng.choice([-1, 1]) * rng.uniform(0.5, 0.65)
             rect = moved.astype(np.float32)
-            if all(cv2.intersectConvexConvex(rect, h)[0] < 0.35 * cv2.contourArea(h) for h in hulls):
+            if all(cv2.intersectConvexConvex(rect, h)[0] < 0.55 * cv2.contourArea(h) for h in hulls):
                 X.append(crops.crop_corners(image, moved))
     n = len(X)
     return _stack4(X, [BACKGROUND] * n, [-1] * n, [-1] * n)

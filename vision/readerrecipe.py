@@ -178,6 +178,43 @@ def stage_adapt(args) -> None:
     print(json.dumps(out, indent=2))
 
 
+def stage_pull(args) -> None:
+    """Choose ``vision.adapt``'s pull on synthetic sets only: for each labelled folder (or
+    ``oddN``: tests/vision/test_adapt.py's out-of-pool edition, seed N), adapt on photos 0
+    and n/2 at each pull and count the tiles read right less the extra boxes on the others."""
+    import cv2
+
+    from remi.vision import adapt
+    from remi.vision.evaluate import load_labelled
+    from remi.vision.reader import Reader
+
+    base = Path(args.base)
+    pulls = [float(p) for p in args.pulls.split(",")]
+    total = dict.fromkeys(["base", *pulls], 0)
+    for folder in args.folders:
+        if folder.startswith("odd"):
+            from tests.vision.test_adapt import _photos
+
+            ex = _photos(int(folder[3:]), 10)
+        else:
+            ex = [(p.name, cv2.imread(str(p)), t, b) for p, t, b in load_labelled(Path(folder), None)]
+        picks = (0, len(ex) // 2)
+        train, test = [ex[i] for i in picks], [e for i, e in enumerate(ex) if i not in picks]
+        reader = Reader(base)
+        rng = np.random.default_rng(0)
+        parts = [adapt._tile_embeddings(reader, rng, im, t, b) for _, im, t, b in train]
+        emb, number, colour = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        head0 = dict(np.load(base / reader.meta["reader_head"]))
+        row = {"base": adapt._score(reader, test)}
+        for pull in pulls:
+            reader.head = adapt.fit_heads(emb, number, colour, head0, pull=pull)
+            row[pull] = adapt._score(reader, test)
+        for k, v in row.items():
+            total[k] += v
+        _log(f"{folder}: {sum(len(t) for _, _, t, _ in test)} tiles, right less extra {row}")
+    _log(f"total {total}")
+
+
 def stage_turn(args) -> None:
     """A session's photos turned by 90, 180 or 270 degrees, as a labelled folder
     (``images/``, ``labels/`` with tile-code boxes) for ``remi vision eval``; under out/, never
@@ -263,6 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("out")
     a.add_argument("--base", required=True)
     a.add_argument("--session", default=None)
+    q = sub.add_parser("pull")
+    q.add_argument("folders", nargs="+")
+    q.add_argument("--base", required=True)
+    q.add_argument("--pulls", default="0.05,0.3,1,3")
     u = sub.add_parser("turn")
     u.add_argument("out")
     u.add_argument("--session", required=True)
@@ -270,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     {"synth": stage_synth, "real": stage_real, "mine": stage_mine, "train": stage_train,
      "export": stage_export, "turn": stage_turn,
-     "tables": stage_tables, "adapt": stage_adapt}[args.stage](args)
+     "tables": stage_tables, "adapt": stage_adapt, "pull": stage_pull}[args.stage](args)
     return 0
 
 
