@@ -27,7 +27,7 @@ import numpy as np
 def detector_figures(reader, photos) -> dict:
     """Recall and AP50 of the detector's boxes (one class, IoU >= 0.5), extra boxes, photos
     whose every tile is found with nothing extra."""
-    from remi.vision.evaluate import _match, average_precision
+    from remi.vision.evaluate import average_precision, match
     from remi.vision.reader import load_image
 
     tps, scores, total, extra, whole, ms = [], [], 0, 0, 0, []
@@ -36,7 +36,7 @@ def detector_figures(reader, photos) -> dict:
         t0 = time.perf_counter()
         boxes, sc, _ = reader.detect(image)
         ms.append((time.perf_counter() - t0) * 1000)
-        tp, used = _match(boxes, np.zeros(len(boxes), int), sc, gt, [0] * len(gt), 0.5)
+        tp, used = match(boxes, np.zeros(len(boxes), int), sc, gt, [0] * len(gt), 0.5)
         tps.append(tp)
         scores.append(sc)
         total += len(gt)

@@ -115,7 +115,7 @@ def _stepper(progress: Progress, total: int):
 def _match(found: np.ndarray, truth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each labelled box, the detector box that covers it (IoU >= 0.5) or -1; and the
     detector boxes that cover no labelled tile at all (IoU < 0.3)."""
-    from remi.vision.evaluate import iou
+    from remi.vision.crops import iou
 
     if len(found) == 0 or len(truth) == 0:
         return np.full(len(truth), -1), np.ones(len(found), bool)
@@ -139,7 +139,7 @@ def _tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     detector's boxes of no tile."""
     from remi.vision.classifier import BACKGROUND
     from remi.vision.cropset import labels_of
-    from remi.vision.facecrops import jitter_corners
+    from remi.vision.crops import jitter_corners
 
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
     corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along
@@ -222,7 +222,7 @@ def _score(reader, examples, kinds: bool = True) -> int:
     """Tiles of the examples the whole reading gets right (a box at IoU >= 0.5, the right
     kind; with ``kinds=False`` any kind: the detector's part), less the boxes it counts that
     hold no labelled tile."""
-    from remi.vision.evaluate import _match as match
+    from remi.vision.evaluate import match
 
     right = extra = 0
     for _, image, tiles, truth in examples:

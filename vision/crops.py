@@ -125,3 +125,34 @@ def batch_corners(image: np.ndarray, corners, width: int = WIDTH, height: int = 
     if len(corners) == 0:
         return np.zeros((0, 3, height, width), np.float32)
     return to_input(np.stack([crop_corners(image, c, margin, width, height) for c in corners]))
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU matrix of boxes a (n, 4) and b (m, 4).
+
+    >>> float(iou(np.array([[0, 0, 2, 2]]), np.array([[1, 0, 3, 2]]))[0, 0])
+    0.3333333333333333
+    """
+    a, b = np.asarray(a, float).reshape(-1, 4), np.asarray(b, float).reshape(-1, 4)
+    x1 = np.maximum(a[:, None, 0], b[None, :, 0])
+    y1 = np.maximum(a[:, None, 1], b[None, :, 1])
+    x2 = np.minimum(a[:, None, 2], b[None, :, 2])
+    y2 = np.minimum(a[:, None, 3], b[None, :, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area = lambda r: (r[:, 2] - r[:, 0]) * (r[:, 3] - r[:, 1])  # noqa: E731
+    return inter / np.maximum(area(a)[:, None] + area(b)[None, :] - inter, 1e-9)
+
+
+def jitter_corners(rng: np.random.Generator, corners: np.ndarray, amount: float = 0.04) -> np.ndarray:
+    """Corners moved as a detector's box misses a tile: a shift, a scale and each corner a bit."""
+    c = corners.mean(0)
+    size = float(np.linalg.norm(corners[3] - corners[0]))
+    p = c + (corners - c) * rng.uniform(0.92, 1.1) + rng.normal(0, amount, 2) * size
+    return p + rng.normal(0, amount / 2, (4, 2)) * size
+
+
+def flipped_of(crop_corners: np.ndarray, true_corners: np.ndarray) -> int:
+    """1 when the crop's up points away from the tile's own up (the crop shows it turned)."""
+    up = crop_corners[0] + crop_corners[1] - crop_corners[2] - crop_corners[3]
+    true_up = true_corners[0] + true_corners[1] - true_corners[2] - true_corners[3]
+    return int(float(up @ true_up) < 0)

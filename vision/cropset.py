@@ -116,7 +116,7 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
     ``randoms`` are tile-sized boxes at random places that miss every tile.
     """
     from remi.vision.classifier import BACKGROUND
-    from remi.vision.evaluate import iou
+    from remi.vision.crops import iou
 
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
@@ -183,7 +183,7 @@ def real_oriented(photos, copies: int, seed: int = 0, axis_share: float = 0.4, t
     side is within 35 degrees of the photo's vertical; elsewhere ``flipped`` is -1 (unknown)
     and only the number and colour are taught.
     """
-    from remi.vision.facecrops import flipped_of, jitter_corners
+    from remi.vision.crops import flipped_of, jitter_corners
 
     rng = np.random.default_rng(seed)
     X, N, C, F = [], [], [], []
@@ -259,8 +259,8 @@ def mined_oriented(detect, photos, seed: int = 0, upright_sessions: tuple[str, .
     a tile". Without corners, a box is cut as ``crops.box_corners`` cuts it.
     """
     from remi.vision.classifier import BACKGROUND
-    from remi.vision.evaluate import iou
-    from remi.vision.facecrops import flipped_of
+    from remi.vision.crops import iou
+    from remi.vision.crops import flipped_of
 
     X, N, C, F = [], [], [], []
     for p in photos:

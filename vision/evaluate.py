@@ -18,27 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from remi.engine import ALL_KINDS, Tile
+from remi.vision.crops import iou  # noqa: F401  (evaluate.iou as before)
 
 THRESHOLDS = np.linspace(0.5, 0.95, 10)
 
 
-def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """IoU matrix of boxes a (n, 4) and b (m, 4).
-
-    >>> float(iou(np.array([[0, 0, 2, 2]]), np.array([[1, 0, 3, 2]]))[0, 0])
-    0.3333333333333333
-    """
-    a, b = np.asarray(a, float).reshape(-1, 4), np.asarray(b, float).reshape(-1, 4)
-    x1 = np.maximum(a[:, None, 0], b[None, :, 0])
-    y1 = np.maximum(a[:, None, 1], b[None, :, 1])
-    x2 = np.minimum(a[:, None, 2], b[None, :, 2])
-    y2 = np.minimum(a[:, None, 3], b[None, :, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    area = lambda r: (r[:, 2] - r[:, 0]) * (r[:, 3] - r[:, 1])  # noqa: E731
-    return inter / np.maximum(area(a)[:, None] + area(b)[None, :] - inter, 1e-9)
-
-
-def _match(pred_boxes, pred_kinds, pred_scores, gt_boxes, gt_kinds, thr, same_kind=True):
+def match(pred_boxes, pred_kinds, pred_scores, gt_boxes, gt_kinds, thr, same_kind=True):
     """Greedy matching by score: (tp flags per prediction, matched flags per label)."""
     order = np.argsort(-np.asarray(pred_scores))
     ious = iou(pred_boxes, gt_boxes)
@@ -194,18 +179,18 @@ def evaluate(reader, photos, errors: list[Error] | None = None, progress=None) -
         pb = np.array([d.box for d in reading.detections]).reshape(-1, 4)
         pk = np.array([d.tile.code for d in reading.detections], int)
         ps = np.array([d.confidence * d.box_confidence for d in reading.detections])
-        _, used = _match(pb, pk, ps, gt_boxes, gt_kinds, 0.5)
+        _, used = match(pb, pk, ps, gt_boxes, gt_kinds, 0.5)
         matched += int(used.sum())
         total += len(tiles)
         photos_ok += int(used.all() and len(pk) == len(tiles))
         if errors is not None:
             errors.extend(photo_errors(Path(path), pb, pk, ps, gt_boxes, gt_kinds))
-        tp1, _ = _match(pb, pk, ps, gt_boxes, gt_kinds, 0.5, same_kind=False)
+        tp1, _ = match(pb, pk, ps, gt_boxes, gt_kinds, 0.5, same_kind=False)
         det_tp.append(tp1)
         det_scores.append(np.array([d.box_confidence for d in reading.detections]))
         for k in gt_kinds:
             n_gt_class[k] = n_gt_class.get(k, 0) + 1
-        tps = np.stack([_match(pb, pk, ps, gt_boxes, gt_kinds, t)[0] for t in THRESHOLDS], 1) if len(pk) else np.zeros((0, 10), bool)
+        tps = np.stack([match(pb, pk, ps, gt_boxes, gt_kinds, t)[0] for t in THRESHOLDS], 1) if len(pk) else np.zeros((0, 10), bool)
         for i, k in enumerate(pk):
             per_class.setdefault(int(k), []).append((ps[i], tps[i]))
         if tiles:  # the reader alone, on the labelled boxes

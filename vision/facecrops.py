@@ -21,6 +21,7 @@ import numpy as np
 
 from remi.engine import ALL_KINDS
 from remi.vision import crops, tilefaces
+from remi.vision.crops import flipped_of, jitter_corners  # noqa: F401  (facecrops.* as before)
 from remi.vision.cropset import labels_of
 
 BACKGROUND = 14
@@ -133,21 +134,6 @@ def _light(rng: np.random.Generator, img: np.ndarray, th: int) -> np.ndarray:
         img = np.clip(img + rng.normal(0, rng.uniform(2, 9), img.shape), 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 96))])
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
-
-
-def jitter_corners(rng: np.random.Generator, corners: np.ndarray, amount: float = 0.04) -> np.ndarray:
-    """Corners moved as a detector's box misses a tile: a shift, a scale and each corner a bit."""
-    c = corners.mean(0)
-    size = float(np.linalg.norm(corners[3] - corners[0]))
-    p = c + (corners - c) * rng.uniform(0.92, 1.1) + rng.normal(0, amount, 2) * size
-    return p + rng.normal(0, amount / 2, (4, 2)) * size
-
-
-def flipped_of(crop_corners: np.ndarray, true_corners: np.ndarray) -> int:
-    """1 when the crop's up points away from the tile's own up (the crop shows it turned)."""
-    up = crop_corners[0] + crop_corners[1] - crop_corners[2] - crop_corners[3]
-    true_up = true_corners[0] + true_corners[1] - true_corners[2] - true_corners[3]
-    return int(float(up @ true_up) < 0)
 
 
 def _straddle(rng: np.random.Generator, tc: np.ndarray, kind: str) -> np.ndarray:

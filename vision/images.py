@@ -15,16 +15,11 @@ truncated file instead of filling it with grey, and reads HEIC when ``pillow-hei
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from remi.vision.errors import VisionError
-
-if TYPE_CHECKING:
-    from remi.vision.reader import Reading
 
 MAX_BYTES = 100 * 1024 * 1024  # a 200 MP phone JPEG is 30-60 MB
 MAX_PIXELS = 210_000_000  # a JPEG is decoded reduced, so even a 200 MP photo costs little memory
@@ -163,19 +158,7 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     return load_photo(path, reduce=False).image
 
 
-def to_photo_pixels(reading: "Reading", photo: Photo) -> "Reading":
-    """A reading made on ``photo.image`` with its boxes (and corners) in the photo's own pixels."""
-    s = photo.scale
-
-    def scaled(d):
-        if s == 1:
-            return d
-        changes: dict = {"box": tuple(float(v) * s for v in d.box)}
-        corners = getattr(d, "corners", None)
-        if corners is not None:
-            changes["corners"] = tuple(tuple(float(v) * s for v in c) for c in corners)
-        return replace(d, **changes)
-
-    more = {"set_aside": tuple(scaled(d) for d in reading.set_aside)} if hasattr(reading, "set_aside") else {}
-    return replace(reading, detections=tuple(scaled(d) for d in reading.detections), width=photo.width,
-                   height=photo.height, **more)
+def to_photo_pixels(reading, photo: Photo):
+    """A ``reader.Reading`` made on ``photo.image`` with its boxes and corners in the photo's
+    own pixels (``Reading.scaled``; typed loosely so that this module needs no reader)."""
+    return reading.scaled(photo.scale, photo.width, photo.height)

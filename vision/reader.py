@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -93,6 +93,18 @@ class Reading:
     def as_dict(self) -> dict:
         return {"tiles": [d.as_dict() for d in self.detections], "width": self.width, "height": self.height,
                 "set_aside": [d.as_dict() for d in self.set_aside]}
+
+    def scaled(self, scale: float, width: int, height: int) -> Reading:
+        """The same reading with boxes and corners times ``scale`` in a width x height photo
+        (a photo decoded reduced, ``vision.images``, read back in its own pixels)."""
+        def one(d: Detection) -> Detection:
+            corners = None if d.corners is None else tuple((x * scale, y * scale) for x, y in d.corners)
+            return replace(d, box=tuple(v * scale for v in d.box), corners=corners)
+
+        if scale == 1:
+            return replace(self, width=width, height=height)
+        return replace(self, detections=tuple(one(d) for d in self.detections), width=width, height=height,
+                       set_aside=tuple(one(d) for d in self.set_aside))
 
 
 @dataclass(frozen=True)
@@ -324,7 +336,7 @@ class Reader:
         finally:
             self.conf = conf
         if len(more) and len(boxes):
-            from remi.vision.evaluate import iou
+            from remi.vision.crops import iou
 
             new = iou(more, boxes).max(1) < 0.3
             more, more_scores = more[new], more_scores[new]
@@ -400,8 +412,6 @@ def _detection(looks: Looks, i: int, code: int, box, score, note: str) -> Detect
 
 def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
     """More tiles than a rack holds: the least sure beyond ``most`` are marked (not dropped)."""
-    from dataclasses import replace
-
     weakest = sorted(range(len(dets)), key=lambda i: dets[i].confidence * dets[i].box_confidence)[:len(dets) - most]
     return [replace(d, uncertain=d.uncertain or f"more than {most} tiles: one of the least sure")
             if i in weakest else d for i, d in enumerate(dets)]
