@@ -215,6 +215,45 @@ def stage_pull(args) -> None:
     _log(f"total {total}")
 
 
+def _failure_sets(seed: int) -> dict:
+    """Synthetic photos of the issue's failure list (issue 17, item 2 and 4)."""
+    from remi.engine import Tile
+    from remi.vision import facecrops, tilefaces
+
+    rng = np.random.default_rng(seed)
+    out: dict[str, list] = {k: [] for k in ("close-up single digits", "7s at any angle", "teal blue, dotted 6/9",
+                                             "orange and red, warm light")}
+    for _ in range(12):  # three big single-digit tiles touching, shot close
+        tiles = [Tile.parse(f"{'kbry'[rng.integers(4)]}{rng.integers(1, 10)}") for _ in range(3)]
+        img, kept, b, _ = facecrops.table(rng, tilefaces.CLASSIC, tiles, tile_height=rng.uniform(300, 450))
+        out["close-up single digits"].append((img, kept, b))
+    for _ in range(8):
+        img, kept, b, _ = facecrops.table(rng, tilefaces.CLASSIC, [Tile.parse(f"{c}7") for c in "kbry"] * 2, scatter=1.0)
+        out["7s at any angle"].append((img, kept, b))
+    for _ in range(8):
+        tiles = [Tile.parse(f"{c}{n}") for c in "bk" for n in rng.choice(13, 6, replace=False) + 1]
+        img, kept, b, _ = facecrops.table(rng, tilefaces.TEAL, tiles, scatter=0.3)
+        out["teal blue, dotted 6/9"].append((img, kept, b))
+    for _ in range(8):
+        tiles = [Tile.parse(f"{c}{n}") for c in "yr" for n in rng.choice(13, 6, replace=False) + 1]
+        img, kept, b, _ = facecrops.table(rng, tilefaces.CLASSIC, tiles, scatter=0.3)
+        warm = np.clip(img.astype(np.float32) * np.array([0.78, 0.95, 1.12]), 0, 255).astype(np.uint8)
+        out["orange and red, warm light"].append((warm, kept, b))
+    return out
+
+
+def stage_failures(args) -> None:
+    """The issue's failure list on synthetic photos, read whole, by each models folder."""
+    from remi.vision.adapt import _score
+    from remi.vision.reader import Reader
+
+    readers = {m: Reader(Path(m)) for m in args.models}
+    for what, photos in _failure_sets(args.seed).items():
+        ex = [(str(i), im, t, b) for i, (im, t, b) in enumerate(photos)]
+        n = sum(len(t) for _, t, _ in photos)
+        _log(f"{what}: " + ", ".join(f"{m} {_score(r, ex)}/{n}" for m, r in readers.items()))
+
+
 def stage_turn(args) -> None:
     """A session's photos turned by 90, 180 or 270 degrees, as a labelled folder
     (``images/``, ``labels/`` with tile-code boxes) for ``remi vision eval``; under out/, never
@@ -304,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("folders", nargs="+")
     q.add_argument("--base", required=True)
     q.add_argument("--pulls", default="0.05,0.3,1,3")
+    fl = sub.add_parser("failures")
+    fl.add_argument("models", nargs="+")
+    fl.add_argument("--seed", type=int, default=11)
     u = sub.add_parser("turn")
     u.add_argument("out")
     u.add_argument("--session", required=True)
@@ -311,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     {"synth": stage_synth, "real": stage_real, "mine": stage_mine, "train": stage_train,
      "export": stage_export, "turn": stage_turn,
-     "tables": stage_tables, "adapt": stage_adapt, "pull": stage_pull}[args.stage](args)
+     "tables": stage_tables, "adapt": stage_adapt, "pull": stage_pull,
+     "failures": stage_failures}[args.stage](args)
     return 0
 
 
