@@ -44,7 +44,7 @@ class Remi:
                         PYTHONPATH=str(ROOT), COLUMNS="120", NO_COLOR="1")
         self.cmd = remi_command()
 
-    def __call__(self, *args: str, input: str | None = None, db: bool = True, timeout: float = 60) -> Result:
+    def __call__(self, *args: str, input: str | None = None, db: bool = True, timeout: float = 300) -> Result:
         argv = [*self.cmd, *args, *(["--db", self.db] if db else [])]
         p = subprocess.run(argv, capture_output=True, text=True, env=self.env, cwd=ROOT, input=input, timeout=timeout,
                            check=False)

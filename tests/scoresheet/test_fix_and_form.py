@@ -55,7 +55,7 @@ class Terminal:
         os.close(slave)
         self.seen = ""
 
-    def expect(self, text: str, timeout: float = 60) -> str:
+    def expect(self, text: str, timeout: float = 300) -> str:
         end = time.monotonic() + timeout
         while text not in self.seen:
             left = end - time.monotonic()
@@ -87,7 +87,7 @@ class Terminal:
                 self.seen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
         except OSError:
             pass
-        code = self.proc.wait(timeout=60)
+        code = self.proc.wait(timeout=300)
         os.close(self.master)
         return code
 
