@@ -239,6 +239,7 @@ def hand(
         store = open_store(db)
         info = pick(store, game)
         if ask or (not options.given and sys.stdin.isatty()):
+            _open(store, info)  # before the questions, not after them
             entered = _form(info)
         elif not options.given:
             raise _refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
@@ -286,6 +287,15 @@ def fix(
         else:
             entered = old.amend(options.changes(old))
         after(store.fix(info.id, number, entered), f"hand {number} corrected", as_json, number)
+
+
+def _open(store: Any, info: Any) -> None:
+    """GameFinished for a game that is over: a new hand is refused (the form need not ask it)."""
+    from remi.scoresheet.errors import GameFinished
+
+    sheet = store.sheet(info.id)
+    if sheet.finished:
+        raise GameFinished(info.name, sheet.outcome())
 
 
 def _form(info: Any, current: "HandInput | None" = None) -> "HandInput":

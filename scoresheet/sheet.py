@@ -118,6 +118,10 @@ class Sheet:
     def side_totals(self) -> dict[str, int]:
         return {s: sum(self.totals[p] for p in members) for s, members in self.game.sides.items()}
 
+    def outcome(self) -> str:
+        """How a finished game ended, in words: ``won by Ana and Dan`` (or ``over``)."""
+        return ("won by " + " and ".join(self.winners)) if self.winners else "over"
+
     def rounds_lost(self) -> dict[str, int]:
         """Simple rummy: rounds each side lost (SS-8)."""
         return {s: sum(1 for r in self.rows if any(r.scores[p].score > 0 for p in members))

@@ -316,7 +316,7 @@ class Store:
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
             current = self._sheet_of(game, log)
             if current.finished:
-                raise GameFinished(game.name, _won(current))
+                raise GameFinished(game.name, current.outcome())
             if not again and game.variant == "closed" and current.rows and current.rows[-1].hand == hand:
                 raise EnteredTwice(len(current.rows))
             return {"kind": "hand", "hand": hand}
@@ -478,10 +478,6 @@ def _named(s: Any, name: str) -> Any:
     from remi.scoresheet.models import Game
 
     return next((row for row in s.exec(select(Game)).all() if row.name.casefold() == name.strip().casefold()), None)
-
-
-def _won(sheet: Sheet) -> str:
-    return ("won by " + " and ".join(sheet.winners)) if sheet.winners else "over"
 
 
 def _hand_seq(game: GameInfo, log: list[LogEntry], number: int) -> int:

@@ -164,3 +164,11 @@ def test_remi_help_lists_every_command() -> None:
 def test_the_variant_is_checked_in_one_place(remi: Remi, command: list[str]) -> None:
     r = remi(*command, "--variant", "poker", db=command[0] != "check")
     assert r.code == 2 and "unknown variant 'poker': use closed or simple" in r.err and len(r.err.splitlines()) == 1
+
+
+def test_the_form_refuses_a_finished_game_before_asking(remi: Remi) -> None:
+    remi.ok("new", "--players", "Ana,Dan", "--target", "100", "--name", "short")
+    remi.ok("hand", "--atu", "k5", "--closer", "Ana", "--board-points", "120", "--points", "Dan=70")
+    t = Terminal(remi, "hand")
+    assert t.close() == 2
+    assert "start the next one with remi new --like short" in t.seen and "Atu tile?" not in t.seen
