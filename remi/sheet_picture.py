@@ -54,7 +54,7 @@ def summary_lines(sheet: Sheet) -> list[str]:
     if not sheet.rows:
         return ["No hands yet."]
     lines = ["Standing: " + ", ".join(f"{rank}. {side} {total}"
-                                      for rank, side, total in ranked(sheet.standing(), sheet))]
+                                      for rank, side, total in ranked(sheet.standing()))]
     if sheet.finished:
         who = " and ".join(sheet.winners) or "nobody"
         lines.append(f"Game over after hand {sheet.ended_at}: {why_over(sheet)}; "

@@ -157,7 +157,7 @@ def pick_layout(con: Console, sheet: Sheet, *, last: int | None = None) -> str:
 
 def _status(sheet: Sheet, *, width: int = 80) -> str:
     g = sheet.game
-    places = [f"{rank}. {side} {total}" for rank, side, total in ranked(sheet.standing(), sheet)]
+    places = [f"{rank}. {side} {total}" for rank, side, total in ranked(sheet.standing())]
     standing = "Standing: " + ", ".join(places)
     if len(standing) > width:  # a narrow terminal: one place a line, never one broken in two
         standing = "\n  ".join(["Standing:", *places])
@@ -177,7 +177,7 @@ def _status(sheet: Sheet, *, width: int = 80) -> str:
     return "\n".join(lines)
 
 
-def ranked(standing: Sequence[tuple[str, int]], sheet: Sheet) -> list[tuple[int, str, int]]:
+def ranked(standing: Sequence[tuple[str, int]]) -> list[tuple[int, str, int]]:
     """Standing with ranks, equal totals sharing a rank: ``1. East+West 200, 1. North+South 200``."""
     out: list[tuple[int, str, int]] = []
     for i, (side, total) in enumerate(standing, 1):
