@@ -10,7 +10,8 @@
 after every deal, for ``python -m research.tutor.paired``) and ``--partial FILE``. ``duel``
 plays each deal once per bot of ``--bots`` in the seat under test against greedy (the same
 deals, the same greedy seats: a paired comparison), writing ``OUT/BOT.json`` in the
-per-deal format after every deal; the bots share one process and its memo.
+per-deal format after every deal; the bots share one process and its memo. A bot whose
+file already holds deals of the same seed goes on after them.
 
 ``feedlog`` plays greedy against greedy and writes, for every throw of the first seat, each
 throw that keeps the fewest steps with the feed model's inputs and whether the neighbour's
@@ -240,6 +241,18 @@ def sim(argv: Sequence[str]) -> int:
     return 0
 
 
+def _resumed(path: str, fresh: dict) -> dict:
+    """The run written at ``path`` by an earlier duel on the same deals (to go on from its
+    last deal), else ``fresh``."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            old = json.load(fh)
+    except (OSError, ValueError):
+        return fresh
+    same = all(old.get(k) == fresh[k] for k in ("variant", "players", "seed", "policies"))
+    return old if same else fresh
+
+
 def duel(argv: Sequence[str]) -> int:
     """Several bots in the seat under test, deal by deal, each against the same greedy seats."""
     ap = argparse.ArgumentParser(prog="python -m research.tutor.experiments duel", description=duel.__doc__)
@@ -258,10 +271,13 @@ def duel(argv: Sequence[str]) -> int:
         return 2
     rules = preset(a.variant)
     keys = ("win", "points", "points_closed", "points_not_closed", "feed")
-    runs = {b: {"variant": rules.variant, "players": a.players, "seed": a.seed, "deals": 0,
-                "policies": [b] + ["greedy"] * (a.players - 1), "per_deal": {b: {k: [] for k in keys}}} for b in bots}
+    runs = {b: _resumed(os.path.join(a.out, f"{b}.json"), {
+        "variant": rules.variant, "players": a.players, "seed": a.seed, "deals": 0,
+        "policies": [b] + ["greedy"] * (a.players - 1), "per_deal": {b: {k: [] for k in keys}}}) for b in bots}
     for deal in range(a.deals):
         for b in bots:
+            if deal < runs[b]["deals"]:
+                continue  # played by an earlier run of the same duel
             figures = play_deal(rules, [b] + ["greedy"] * (a.players - 1), a.seed * 1_000_003 + deal,
                                 bots=BOTS, table=PeekTable)
             run = runs[b]

@@ -7,31 +7,37 @@ and the tutor weigh only the chance to close. Two levers, each a bot:
 
 * ``tpts``: the tutor's ranking, then among its throws the **expected points of the rack
   kept**: ``pw * pay - (1 - pw) * penalty`` over a hand's swing, where ``pw`` is the chance
-  this seat wins the hand, estimated once a decision from the best throw's chance to close
-  (``p_long``) times ``SHARE_PLAYERS / players``. Among equally fast throws a 10-13 goes
-  before a 2-9 when the hand is more likely lost than won (four players), an ace stays (25 on
-  a board, 5 in a rack).
-* ``tdump``: ``tpts`` that, late in a Closed hand (``DUMP_DRAWS`` draws left or fewer), may
-  give up a step to throw a joker or a 10-13 when the expected points say so: a joker kept
-  in a hand likely lost costs 45 more than a low tile (a joker thrown into a row is never
-  taken, CR-12).
+  this seat wins the hand, estimated once a decision as its best throw's chance to close
+  (``p_long``) against ``players - 1`` rivals each as likely as ``P_RIVAL`` to close:
+  ``p / (p + (players - 1) * P_RIVAL)``. The term differs between throws only by the tile
+  thrown: a 10-13 goes before a 2-9 when the hand is more likely lost than won, an ace stays
+  (25 on a board, 5 in a rack).
+* ``tdump``: ``tpts`` that, when the seat's own chance to close is low (``p_long`` under
+  ``HOPELESS``), may give up a step to throw a joker or a 10-13 when the expected points say
+  so by ``MARGIN``: a joker kept in a hand likely lost costs 45 more than a low tile, and a
+  joker thrown into a row is never taken (CR-12).
 """
 
 from __future__ import annotations
 
 from remi.engine import Tile, tile_rack_penalty
-from remi.tutor.policy import TUTOR, Option, TutorBot, draws_left, weigh
+from remi.tutor.policy import TUTOR, Option, TutorBot, weigh
 from remi.tutor.view import View
 
 #: a hand's swing in points between closing and paying a rack: the score's unit
 SWING = 250.0
-#: pw = p_long * SHARE_PLAYERS / players: heads-up the chance to close, at four players half of it
-SHARE_PLAYERS = 2.0
+#: a rival's chance to close over the same draws, as the win chance reckons it
+P_RIVAL = 0.5
 
 
-def win_chance(view: View, opts: list[Option]) -> float:
-    """The chance this seat wins the hand, as the ranking sees it (the best throw's)."""
-    return min(1.0, opts[0].p_long * SHARE_PLAYERS / max(1, view.players)) if opts else 0.0
+def win_chance(p: float, players: int) -> float:
+    """The chance to win the hand of a seat whose chance to close is ``p``, against
+    ``players - 1`` rivals each at ``P_RIVAL``.
+
+    >>> round(win_chance(0.5, 2), 2), round(win_chance(0.5, 4), 2)
+    (0.5, 0.25)
+    """
+    return p / (p + (players - 1) * P_RIVAL) if p > 0 else 0.0
 
 
 def expected_points(o: Option, pw: float) -> float:
@@ -54,29 +60,28 @@ class PointsBot(TutorBot):
         opts = super().options(view, rack15)
         if not view.rules.is_closed:
             return opts
-        pw = win_chance(view, opts)
+        pw = win_chance(opts[0].p_long, view.players) if opts else 0.0
         out = [_rescored(o, self.weight * expected_points(o, pw) / SWING) for o in opts]
         out.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))
         return out
 
 
 class DumpBot(PointsBot):
-    """``tpts`` that, late in a Closed hand, may throw a joker or a 10-13 at the cost of a step
-    when that keeps more points in expectation, by ``MARGIN`` points at least."""
+    """``tpts`` that, with its own chance to close under ``HOPELESS``, may throw a joker or a
+    10-13 at the cost of a step when that keeps more points in expectation, by ``MARGIN``."""
 
     name = "tdump"
-    DUMP_DRAWS = 4
+    HOPELESS = 0.3
     MARGIN = 5.0
 
     def options(self, view: View, rack15: list[Tile]) -> list[Option]:
         opts = super().options(view, rack15)
-        if not view.rules.is_closed or not opts or draws_left(view) > self.DUMP_DRAWS:
+        if not view.rules.is_closed or not opts or opts[0].p_long >= self.HOPELESS:
             return opts
         best = opts[0]
-        share = SHARE_PLAYERS / max(1, view.players)
 
         def ep(o: Option) -> float:
-            return expected_points(o, min(1.0, o.p_long * share))
+            return expected_points(o, win_chance(o.p_long, view.players))
 
         dumps = [o for o in weigh(view, rack15, TUTOR, full=True)
                  if o.steps == best.steps + 1 and tile_rack_penalty(o.discard, view.rules) >= 10]
