@@ -24,6 +24,9 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.startup_bench import compile_checkout, user_env  # noqa: E402
 SAMPLE = ROOT / "samples" / "photos" / "rack-close.jpg"
 SIZES = {"sample (1000x750)": None, "12 MP (4000x3000)": (4000, 3000), "50 MP (8160x6120)": (8160, 6120)}
 
@@ -57,6 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "photo-bench")
     args = ap.parse_args(argv)
+    compile_checkout()  # a user's remi runs from cached bytecode: no timed run compiles
     from remi.vision.images import load_photo
     from remi.vision.reader import Reader
 
@@ -73,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
 
         def scan() -> None:
             proc = subprocess.run([sys.executable, "-m", "remi", "scan", str(photo), "--json"], cwd=ROOT,
-                                  capture_output=True, text=True, timeout=120)
+                                  capture_output=True, text=True, timeout=120, env=user_env())
             assert proc.returncode == 0, proc.stderr
 
         wall = _median_ms(scan, args.runs, children=True)

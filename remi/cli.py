@@ -15,12 +15,48 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.console import Console
 
-from remi import sheet_cli, tutor_cli, vision_cli
-from remi.web import command as web_cli
 from remi.errors import fail, user_errors
+from remi.lazy import LazyGroup
 from remi.options import Json, RulesFile, Variant, load_rules
 
+#: The commands of the other modules, loaded when run (remi.lazy): name -> (module, the help
+#: line ``remi --help`` shows, the first line of the command's docstring; a test keeps them equal).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("remi.sheet_cli", "Start a game."),
+    "hand": ("remi.sheet_cli", "Record one hand."),
+    "fix": ("remi.sheet_cli", "Correct hand HAND: change only what you name, the rest stays; or strike it out "
+                              "with --delete."),
+    "sheet": ("remi.sheet_cli", "Show the score sheet: one row per hand, running totals, the target and who "
+                                "stands where."),
+    "undo": ("remi.sheet_cli", "Undo the latest hand, correction or deletion (recorded in the history)."),
+    "history": ("remi.sheet_cli", "Everything entered in a game, corrections, deletions and undos included."),
+    "games": ("remi.sheet_cli", "List the games in the database, newest first."),
+    "export": ("remi.sheet_cli", "Export a game: JSON (lossless, every entry and correction) or CSV (the sheet)."),
+    "import": ("remi.sheet_cli", "Import a game exported with remi export --format json (a lossless round trip)."),
+    "stats": ("remi.sheet_cli", "Players across evenings: the standing over every game (or one with --game), "
+                                "each player's hands, closes, average, best hand and streak, and head-to-head "
+                                "records."),
+    "plot": ("remi.sheet_cli", "Plot the running totals over the hands, one line a player (or team)."),
+    "target": ("remi.sheet_cli", "Change the game's target mid-game (recorded in the history; remi undo takes "
+                                 "it back)."),
+    "rename": ("remi.sheet_cli", "Rename a player in a game, the hands already played included (recorded; remi "
+                                 "undo takes it back)."),
+    "advise": ("remi.tutor_cli", "What to draw, what to throw, and why: each throw ranked by steps to close, "
+                                 "live outs, chance to close within 3 draws and the risk of feeding your left "
+                                 "neighbour."),
+    "scan": ("remi.vision_cli", "Read the tiles in a photo, numbered in reading order (top row first, left to "
+                                "right)."),
+    "serve": ("remi.web.command", "Serve the score sheet, the camera and the tutor to the phones at the table."),
+    "vision": ("remi.vision_cli", "The vision pipeline: generate data, train, evaluate, export."),
+}
+
+
+class RemiGroup(LazyGroup):
+    lazy = COMMANDS
+
+
 app = typer.Typer(
+    cls=RemiGroup,
     name="remi",
     help=(
         "A table companion for Closed Rummy (remi with tiles and an atu) and Simple rummy "
@@ -32,6 +68,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
+
+@app.callback()
+def _group() -> None:
+    # A callback keeps remi a group of commands: with one command registered here (the others
+    # come through RemiGroup) typer would make `remi` that command itself.
+    pass
+
 
 @app.command(
     epilog=(
@@ -105,10 +148,6 @@ def _as_typed(text: str, tiles: tuple[Any, ...]) -> list[Any]:
     """The tiles of the card tokens, in the order typed."""
     tokens = [tok for tok in re.split(r"[\s,;·|/]+", text.strip()) if tok]
     return [tile for tok, tile in zip(tokens, tiles) if _CARD.match(tok)]
-
-
-for module in (sheet_cli, tutor_cli, vision_cli, web_cli):
-    module.register(app)
 
 
 def main() -> None:
