@@ -6,10 +6,11 @@ The tutor itself is imported inside the command, so ``remi --help`` stays fast.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+
+from remi.options import Json, RulesFile, Variant, load_rules
 
 EXAMPLE = (
     "Examples:\n\n"
@@ -51,7 +52,7 @@ def _rows(specs: list[str], option: str = "--row") -> dict[str, str]:
 
 def advise_cmd(
     rack: Annotated[str, typer.Argument(help="Your rack: tiles (r7 k13 *) or cards (7h Qs *), space separated.")],
-    variant: Annotated[str, typer.Option("--variant", "-v", help="closed (tiles, atu) or simple (cards).")] = "closed",
+    variant: Variant = "closed",
     atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile lying face up (Closed Rummy).")] = None,
     row: Annotated[Optional[list[str]], typer.Option(
         "--row", help="A face-up row: NAME=\"tiles, oldest first\" (repeat it). Simple: pile=..., tournante=...")] = None,
@@ -64,26 +65,23 @@ def advise_cmd(
     drawn: Annotated[Optional[str], typer.Option("--drawn", help="The tile you just drew (then: what to throw).")] = None,
     source: Annotated[Optional[str], typer.Option(
         "--from", help="Where the drawn tile came from: row, stock, atu, pile or tournante.")] = None,
-    rules_file: Annotated[Optional[Path], typer.Option("--rules", help="TOML file of house options (see README).")] = None,
+    rules_file: RulesFile = None,
     explain: Annotated[bool, typer.Option("--explain", help="Say what each column of the table means.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of the table.")] = False,
+    as_json: Json = False,
 ) -> None:
     """What to draw, what to throw, and why: each throw ranked by steps to close, live outs,
     chance to close within 3 draws and the risk of feeding your left neighbour."""
     from remi.errors import fail, user_errors
 
-    if variant not in ("closed", "simple"):
-        raise fail(f"--variant must be closed or simple, not {variant!r}")
     if source is not None and drawn is None and source != "atu":
         raise fail("--from needs --drawn (the tile you drew)")
     rows = _rows(row or [])
     taken = _rows(took or [], "--took")
-    from remi.engine import Rules
     from remi.tutor.advice import advise  # the submodule: works with any install of the package
 
     with user_errors():
         try:
-            rules = Rules.load(rules_file, variant=variant) if rules_file else None
+            rules = load_rules(variant, rules_file) if rules_file else None
             result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seats, me=me,
                             drawn=drawn, source=source, took=taken or None, rules=rules)
         except (ValueError, OSError):
