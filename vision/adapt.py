@@ -65,7 +65,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     total = len(examples) + 3
     step = _stepper(progress, total)
     rng = np.random.default_rng(seed)
-    before = _score(reader, examples)
+    before = reading_score(reader, examples)
     step("read as shipped")
     emb, number, colour = [], [], []
     for name, image, tiles, boxes in examples:
@@ -79,7 +79,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     reader.head = head
     step("heads fitted")
     settings = _calibrate(reader, examples)
-    after = _score(reader, examples)
+    after = reading_score(reader, examples)
     _write(Path(out), base, reader.meta, head, settings, examples)
     step("written")
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
@@ -218,7 +218,7 @@ def _fit(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray, pull: flo
     return w, b
 
 
-def _score(reader, examples, kinds: bool = True) -> int:
+def reading_score(reader, examples, kinds: bool = True) -> int:
     """Tiles of the examples the whole reading gets right (a box at IoU >= 0.5, the right
     kind; with ``kinds=False`` any kind: the detector's part), less the boxes it counts that
     hold no labelled tile."""
@@ -244,7 +244,7 @@ def _calibrate(reader, examples) -> dict:
     many tiles on the other 91 photos."""
     tiles = sum(len(t) for _, _, t, _ in examples)
     shipped = (reader.imgsz, reader.conf)
-    need = _score(reader, examples, kinds=False) + max(2, int(np.ceil(0.05 * tiles)))
+    need = reading_score(reader, examples, kinds=False) + max(2, int(np.ceil(0.05 * tiles)))
     best = (need - 1, reader.imgsz, reader.conf)
     if reader.rect:  # a detector with free input size can look at the photo larger or smaller
         for size in SIZES:
@@ -252,7 +252,7 @@ def _calibrate(reader, examples) -> dict:
                 if (size, conf) == shipped:
                     continue
                 reader.imgsz, reader.conf = size, conf
-                s = _score(reader, examples, kinds=False)
+                s = reading_score(reader, examples, kinds=False)
                 if s > best[0]:
                     best = (s, size, conf)
     reader.imgsz, reader.conf = best[1], best[2]

@@ -205,10 +205,10 @@ def stage_pull(args) -> None:
         parts = [adapt._tile_embeddings(reader, rng, im, t, b) for _, im, t, b in train]
         emb, number, colour = (np.concatenate([p[i] for p in parts]) for i in range(3))
         head0 = dict(np.load(base / reader.meta["reader_head"]))
-        row = {"base": adapt._score(reader, test)}
+        row = {"base": adapt.reading_score(reader, test)}
         for pull in pulls:
             reader.head = adapt.fit_heads(emb, number, colour, head0, pull=pull)
-            row[pull] = adapt._score(reader, test)
+            row[pull] = adapt.reading_score(reader, test)
         for k, v in row.items():
             total[k] += v
         _log(f"{folder}: {sum(len(t) for _, _, t, _ in test)} tiles, right less extra {row}")
@@ -244,14 +244,14 @@ def _failure_sets(seed: int) -> dict:
 
 def stage_failures(args) -> None:
     """The issue's failure list on synthetic photos, read whole, by each models folder."""
-    from remi.vision.adapt import _score
+    from remi.vision.adapt import reading_score
     from remi.vision.reader import Reader
 
     readers = {m: Reader(Path(m)) for m in args.models}
     for what, photos in _failure_sets(args.seed).items():
         ex = [(str(i), im, t, b) for i, (im, t, b) in enumerate(photos)]
         n = sum(len(t) for _, t, _ in photos)
-        _log(f"{what}: " + ", ".join(f"{m} {_score(r, ex)}/{n}" for m, r in readers.items()))
+        _log(f"{what}: " + ", ".join(f"{m} {reading_score(r, ex)}/{n}" for m, r in readers.items()))
 
 
 def stage_turn(args) -> None:

@@ -270,108 +270,163 @@ def _photometric(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank: TileBank | None = None,
-            real_fraction: float = 0.6, backgrounds: list[np.ndarray] | None = None,
-            min_visible: float = 0.45, clutter: bool = True, photometric: bool = True,
-            rows: list[list[Tile]] | None = None, close_ups: float = 0.0, tables: float = 0.0) -> Scene:
-    """One labelled scene. Tiles come from ``bank`` with probability ``real_fraction``.
+#: how far the canvas reaches beyond the frame on each side, as a share of the frame, so that
+#: the perspective view (``_photograph``) never looks past its edge
+MARGIN = 0.25
 
-    ``rows`` lays out exactly those tiles on a rack stand, one list per row (the samples);
-    ``close_ups`` is the share of scenes photographed close: a few large tiles;
-    ``tables`` the share of scenes of a table full of small melds, each meld at its own
-    angle, some laid as a column (each tile below the last), as players leave them.
-    """
-    margin = 0.25
-    W, H = int(width * (1 + 2 * margin)), int(height * (1 + 2 * margin))
-    canvas = background(rng, W, H, backgrounds)
-    taken = np.zeros((H, W), bool)
-    if clutter:
-        add_clutter(rng, canvas)
+
+@dataclass
+class _Plan:
+    """What kind of scene ``compose`` lays out, drawn before any tile is placed."""
+    close: bool  # photographed close: a few large tiles
+    rack: bool  # rows on a rack stand, one above the other
+    table: bool  # a table full of small melds, each at its own angle
+    scattered: bool  # tiles at any angle, as if dropped
+    groups: int  # how many rows or melds
+    tile_h: float  # a tile's height on the canvas, pixels
+    tilt: float  # the angle all rows share, degrees
+
+
+@dataclass
+class _Row:
+    """One row or meld, placed: its tiles go along it from its centre out."""
+    tiles: list[Tile] | None  # the tiles asked for, or None to draw them at random
+    n: int
+    centre: tuple[float, float]
+    angle: float  # degrees
+    step: float  # from one tile's centre to the next, pixels
+    column: bool  # laid downwards, each tile below the last
+
+
+def _plan(rng: np.random.Generator, height: int, rows: list[list[Tile]] | None, close_ups: float,
+          tables: float) -> _Plan:
+    """Draw the scene's kind. The draws keep their order: a seed must give the same scene as before."""
     close = rng.random() < close_ups
     tile_h = height * (rng.uniform(0.30, 0.55) if close else rng.uniform(0.07, 0.30))
-    kinds = bank.by_kind() if bank and bank.patches else {}
-    counts: dict[Tile, int] = {}
-    polys: list[tuple[Tile, np.ndarray]] = []
     rack = rows is not None or rng.random() < 0.35
-    n_groups = len(rows) if rows is not None else int(rng.integers(1, 3)) if rack else int(rng.integers(1, 7))
+    groups = len(rows) if rows is not None else int(rng.integers(1, 3)) if rack else int(rng.integers(1, 7))
     if close:
-        rack, n_groups = False, int(rng.integers(1, 3))
+        rack, groups = False, int(rng.integers(1, 3))
     tilt = rng.uniform(-12, 12) if rng.random() < 0.7 else rng.uniform(-45, 45)
     scattered = rows is None and rng.random() < 0.2
     # drawn only when asked for, so that the scene sets made before keep their random sequence
     table = tables > 0 and rows is None and not close and rng.random() < tables
     if table:
         rack, scattered = False, False
-        n_groups = int(rng.integers(6, 22))
+        groups = int(rng.integers(6, 22))
         tile_h = height * rng.uniform(0.07, 0.16)
     if rows is not None:
         tilt = rng.uniform(-4, 4)
         tile_h = height * min(0.2, 0.85 / (max(len(r) for r in rows) * 0.8))
-    occupied: list[tuple[float, float, float, float]] = []
-    for g in range(n_groups):
-        n = len(rows[g]) if rows is not None else int(rng.integers(1, 15 if rack else 8))
-        if close:
-            n = int(rng.integers(1, 4))
-        column = False
-        if table:
-            n = int(rng.integers(2, 7))
-            tilt = rng.uniform(-55, 55)
-            column = rng.random() < 0.35
-        tw = tile_h * 0.74
-        gap = tw * rng.uniform(0.0, 0.08)
-        row_w = n * (tw + gap)
-        step = tile_h + gap if column else tw + gap
-        if rack:
-            cx = W / 2 + rng.uniform(-0.1, 0.1) * width * (0.2 if rows is not None else 1.0)
-            cy = H / 2 + (g - (n_groups - 1) / 2) * tile_h * rng.uniform(1.15, 1.5)
-            if g == 0:
-                top = cy - tile_h * 0.6 - (n_groups - 1) * tile_h * 0.7
-                bot = cy + tile_h * 0.6 + (n_groups - 1) * tile_h * 1.5
-                colour = jitter_colour(rng, tuple(int(v) for v in rng.integers(15, 140, 3)), 0)
-                cv2.rectangle(canvas, (int(cx - row_w * 0.7), int(top)), (int(cx + row_w * 0.7), int(bot)), colour, -1)
-        else:
-            for _ in range(20):
-                cx = rng.uniform(margin * width, margin * width + width)
-                cy = rng.uniform(margin * height, margin * height + height)
-                box = (cx - row_w / 2, cy - tile_h / 2, cx + row_w / 2, cy + tile_h / 2)
-                if table:  # a meld at any angle: keep the square its turns sweep free
-                    r = max(n * step, tile_h) / 2
-                    box = (cx - r, cy - r, cx + r, cy + r)
-                if all(box[2] < o[0] or box[0] > o[2] or box[3] < o[1] or box[1] > o[3] for o in occupied):
-                    break
-            occupied.append(box)
-        ang = tilt + rng.uniform(-6, 6)
-        rad = np.deg2rad(-ang) + (np.pi / 2 if column else 0.0)
-        for i in range(n):
-            tile = rows[g][i] if rows is not None else ALL_KINDS[int(rng.integers(len(ALL_KINDS)))]
-            if counts.get(tile, 0) >= 2 and rows is None:
-                continue
-            counts[tile] = counts.get(tile, 0) + 1
-            off = (i - (n - 1) / 2) * step
-            x = cx + off * np.cos(rad)
-            y = cy + off * np.sin(rad)
-            a = ang + (rng.uniform(-50, 50) if scattered else rng.uniform(-3, 3))
-            if kinds and tile in kinds and rng.random() < real_fraction:
-                choices = kinds[tile]
-                patch = choices[int(rng.integers(len(choices)))]
-                # a real crop keeps its own pose; scale by its longer side so it fits the row
-                ph, pw = patch.image.shape[:2]
-                hh = tile_h * ph / max(ph, pw / 0.74) * rng.uniform(0.9, 1.1)
-                a = a - tilt * rng.uniform(0.5, 1.0) if not (scattered or table) else a
-            else:
-                patch = render_tile(tile, rng, int(max(40, min(160, tile_h * 1.5))))
-                hh = tile_h * rng.uniform(0.95, 1.05)
-            box = _paste(rng, canvas, taken, patch, (x, y), hh, a, shadow=rng.random() < 0.6)
-            if box is not None:
-                polys.append((tile, box))
-    # a perspective view of the table, cropped to the frame
-    src = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + (margin * width, margin * height)
+    return _Plan(close, rack, table, scattered, groups, tile_h, tilt)
+
+
+def _rack_centre(rng: np.random.Generator, canvas: np.ndarray, plan: _Plan, g: int, row_w: float, width: int,
+                 given: bool) -> tuple[float, float]:
+    """Where the g-th row sits on the rack stand; the stand is drawn with the first row."""
+    H, W = canvas.shape[:2]
+    # rows asked for (the samples) stand near the middle, as the photographs show them
+    cx = W / 2 + rng.uniform(-0.1, 0.1) * width * (0.2 if given else 1.0)
+    cy = H / 2 + (g - (plan.groups - 1) / 2) * plan.tile_h * rng.uniform(1.15, 1.5)
+    if g == 0:
+        top = cy - plan.tile_h * 0.6 - (plan.groups - 1) * plan.tile_h * 0.7
+        bot = cy + plan.tile_h * 0.6 + (plan.groups - 1) * plan.tile_h * 1.5
+        colour = jitter_colour(rng, tuple(int(v) for v in rng.integers(15, 140, 3)), 0)
+        cv2.rectangle(canvas, (int(cx - row_w * 0.7), int(top)), (int(cx + row_w * 0.7), int(bot)), colour, -1)
+    return cx, cy
+
+
+def _free_centre(rng: np.random.Generator, plan: _Plan, n: int, row_w: float, step: float,
+                 frame: tuple[int, int], occupied: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """A centre in the frame for a row clear of the rows in ``occupied`` (20 tries, else the
+    last), whose box it then joins."""
+    width, height = frame
+    for _ in range(20):
+        cx = rng.uniform(MARGIN * width, MARGIN * width + width)
+        cy = rng.uniform(MARGIN * height, MARGIN * height + height)
+        box = (cx - row_w / 2, cy - plan.tile_h / 2, cx + row_w / 2, cy + plan.tile_h / 2)
+        if plan.table:  # a meld at any angle: keep the square its turns sweep free
+            r = max(n * step, plan.tile_h) / 2
+            box = (cx - r, cy - r, cx + r, cy + r)
+        if all(box[2] < o[0] or box[0] > o[2] or box[3] < o[1] or box[1] > o[3] for o in occupied):
+            break
+    occupied.append(box)
+    return cx, cy
+
+
+def _place_row(rng: np.random.Generator, canvas: np.ndarray, plan: _Plan, g: int, rows: list[list[Tile]] | None,
+               frame: tuple[int, int], occupied: list[tuple[float, float, float, float]]) -> _Row:
+    """The g-th row's size, angle and place: on the rack stand, or anywhere free on the table."""
+    n = len(rows[g]) if rows is not None else int(rng.integers(1, 15 if plan.rack else 8))
+    if plan.close:
+        n = int(rng.integers(1, 4))
+    tilt, column = plan.tilt, False
+    if plan.table:
+        n = int(rng.integers(2, 7))
+        tilt = rng.uniform(-55, 55)
+        column = rng.random() < 0.35
+    tw = plan.tile_h * 0.74
+    gap = tw * rng.uniform(0.0, 0.08)
+    row_w = n * (tw + gap)
+    step = plan.tile_h + gap if column else tw + gap
+    if plan.rack:
+        centre = _rack_centre(rng, canvas, plan, g, row_w, frame[0], rows is not None)
+    else:
+        centre = _free_centre(rng, plan, n, row_w, step, frame, occupied)
+    angle = tilt + rng.uniform(-6, 6)
+    return _Row(rows[g] if rows is not None else None, n, centre, angle, step, column)
+
+
+def _tile_patch(rng: np.random.Generator, tile: Tile, plan: _Plan, kinds: dict[Tile, list[Patch]],
+                real_fraction: float, angle: float) -> tuple[Patch, float, float]:
+    """The tile's image (a real crop from the bank or one drawn here), its height and angle."""
+    if kinds and tile in kinds and rng.random() < real_fraction:
+        choices = kinds[tile]
+        patch = choices[int(rng.integers(len(choices)))]
+        # a real crop keeps its own pose; scale by its longer side so it fits the row
+        ph, pw = patch.image.shape[:2]
+        height = plan.tile_h * ph / max(ph, pw / 0.74) * rng.uniform(0.9, 1.1)
+        angle = angle - plan.tilt * rng.uniform(0.5, 1.0) if not (plan.scattered or plan.table) else angle
+        return patch, height, angle
+    patch = render_tile(tile, rng, int(max(40, min(160, plan.tile_h * 1.5))))
+    return patch, plan.tile_h * rng.uniform(0.95, 1.05), angle
+
+
+def _lay_row(rng: np.random.Generator, canvas: np.ndarray, taken: np.ndarray, plan: _Plan, row: _Row,
+             kinds: dict[Tile, list[Patch]], real_fraction: float,
+             counts: dict[Tile, int]) -> list[tuple[Tile, np.ndarray]]:
+    """Paste the row's tiles; each pasted one with its box on the canvas.
+
+    Random tiles stop at two copies of a kind (``counts``, shared by the scene's rows), as in a set.
+    """
+    pasted = []
+    rad = np.deg2rad(-row.angle) + (np.pi / 2 if row.column else 0.0)
+    for i in range(row.n):
+        tile = row.tiles[i] if row.tiles is not None else ALL_KINDS[int(rng.integers(len(ALL_KINDS)))]
+        if counts.get(tile, 0) >= 2 and row.tiles is None:
+            continue
+        counts[tile] = counts.get(tile, 0) + 1
+        off = (i - (row.n - 1) / 2) * row.step
+        x = row.centre[0] + off * np.cos(rad)
+        y = row.centre[1] + off * np.sin(rad)
+        a = row.angle + (rng.uniform(-50, 50) if plan.scattered else rng.uniform(-3, 3))
+        patch, hh, a = _tile_patch(rng, tile, plan, kinds, real_fraction, a)
+        box = _paste(rng, canvas, taken, patch, (x, y), hh, a, shadow=rng.random() < 0.6)
+        if box is not None:
+            pasted.append((tile, box))
+    return pasted
+
+
+def _photograph(rng: np.random.Generator, canvas: np.ndarray, pasted: list[tuple[Tile, np.ndarray]],
+                width: int, height: int, photometric: bool, min_visible: float) -> Scene:
+    """A perspective view of the table, cropped to the frame, with the boxes of the tiles in view."""
+    src = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + (MARGIN * width, MARGIN * height)
     d = rng.uniform(-0.12, 0.12, (4, 2)) * (width, height) * rng.uniform(0.2, 1.0)
     dst = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) + d.astype(np.float32)
     M = cv2.getPerspectiveTransform(src.astype(np.float32), dst)
     img = cv2.warpPerspective(canvas, M, (width, height), borderMode=cv2.BORDER_REFLECT)
     scene = Scene(_photometric(rng, img) if photometric else img)
-    for tile, b in polys:
+    for tile, b in pasted:
         corners = np.float32([[b[0, 0], b[0, 1]], [b[1, 0], b[0, 1]], [b[1, 0], b[1, 1]], [b[0, 0], b[1, 1]]])
         p = cv2.perspectiveTransform(corners[None], M)[0]
         # shrink the warped corners' box a little: the corners of an axis box overshoot a tile
@@ -384,3 +439,31 @@ def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank:
         scene.tiles.append(tile)
         scene.boxes.append((float(cx1), float(cy1), float(cx2), float(cy2)))
     return scene
+
+
+def compose(rng: np.random.Generator, width: int = 640, height: int = 480, bank: TileBank | None = None,
+            real_fraction: float = 0.6, backgrounds: list[np.ndarray] | None = None,
+            min_visible: float = 0.45, clutter: bool = True, photometric: bool = True,
+            rows: list[list[Tile]] | None = None, close_ups: float = 0.0, tables: float = 0.0) -> Scene:
+    """One labelled scene. Tiles come from ``bank`` with probability ``real_fraction``.
+
+    ``rows`` lays out exactly those tiles on a rack stand, one list per row (the samples);
+    ``close_ups`` is the share of scenes photographed close: a few large tiles;
+    ``tables`` the share of scenes of a table full of small melds, each meld at its own
+    angle, some laid as a column (each tile below the last), as players leave them.
+    """
+    # the helpers draw from rng in the order this function always has: a seed's scene never changes
+    W, H = int(width * (1 + 2 * MARGIN)), int(height * (1 + 2 * MARGIN))
+    canvas = background(rng, W, H, backgrounds)
+    taken = np.zeros((H, W), bool)  # canvas pixels already under a tile
+    if clutter:
+        add_clutter(rng, canvas)
+    plan = _plan(rng, height, rows, close_ups, tables)
+    kinds = bank.by_kind() if bank and bank.patches else {}
+    counts: dict[Tile, int] = {}
+    pasted: list[tuple[Tile, np.ndarray]] = []
+    occupied: list[tuple[float, float, float, float]] = []
+    for g in range(plan.groups):
+        row = _place_row(rng, canvas, plan, g, rows, (width, height), occupied)
+        pasted += _lay_row(rng, canvas, taken, plan, row, kinds, real_fraction, counts)
+    return _photograph(rng, canvas, pasted, width, height, photometric, min_visible)

@@ -111,7 +111,7 @@ def check_pixels(data: bytes) -> tuple[int, int]:
     return w, h
 
 
-def _reader(web: Any) -> Any:
+def reader_of(web: Any) -> Any:
     """The vision reader, made once per server (loading the models takes a moment)."""
     with web.extra.setdefault("reader_lock", threading.Lock()):
         if "reader" not in web.extra:
@@ -140,7 +140,7 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
         photo = load_photo(path)
         # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many
         # tiles it holds: the reader counts a likely box more, or marks one too many.
-        reading = to_photo_pixels(_reader(web).read(photo.image, expect=expect, rules=rules), photo)
+        reading = to_photo_pixels(reader_of(web).read(photo.image, expect=expect, rules=rules), photo)
     except Exception:
         path.unlink(missing_ok=True)
         raise

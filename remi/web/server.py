@@ -156,10 +156,10 @@ def _warm_reader(app: Any) -> None:
     if web is None:
         return
     try:
-        from remi.web.photos import PhotoCache, _reader
+        from remi.web.photos import PhotoCache, reader_of
 
         if web.photos is None:
             web.photos = PhotoCache()
-        _reader(web)
+        reader_of(web)
     except Exception:  # noqa: BLE001 - a missing model shows on the photo page, with its reason
         pass

@@ -42,7 +42,7 @@ def _photos(seed: int, count: int):
 
 
 def _right(reader, photos) -> int:
-    return adapt._score(reader, [(n, im, t, b) for n, im, t, b in photos])
+    return adapt.reading_score(reader, [(n, im, t, b) for n, im, t, b in photos])
 
 
 def test_adapting_to_two_photos_reads_the_others_better(shipped, tmp_path):
