@@ -2,6 +2,7 @@
 
     python -m research.tutor.experiments sim [options]     # remi.tutor.sim with every bot of research.tutor.bots
     python -m research.tutor.experiments duel [options]    # several bots in one seat, deal by deal, one file each
+    python -m research.tutor.experiments join OUT.json PART.json ...  # a duel's parts (--first) as one run
     python -m research.tutor.experiments feedlog DEALS SEED FILE    # the feed model's training data
     python -m research.tutor.experiments agree PLAYERS DEALS SEED   # how often the tutor throws greedy's most outs
     python -m research.tutor.experiments ties PLAYERS DEALS SEED [BOT]  # a bot's picks among greedy's ties
@@ -11,7 +12,9 @@ after every deal, for ``python -m research.tutor.paired``) and ``--partial FILE`
 plays each deal once per bot of ``--bots`` in the seat under test against greedy (the same
 deals, the same greedy seats: a paired comparison), writing ``OUT/BOT.json`` in the
 per-deal format after every deal; the bots share one process and its memo. A bot whose
-file already holds deals of the same seed goes on after them.
+file already holds deals of the same seed goes on after them. ``--first N`` starts at deal N
+(deals N to DEALS - 1), so that one run of 2,000 deals can be played by several processes at
+once, one part each, and ``join`` puts the parts back together, deal by deal, as one run.
 
 ``feedlog`` plays greedy against greedy and writes, for every throw of the first seat, each
 throw that keeps the fewest steps with the feed model's inputs and whether the neighbour's
@@ -249,7 +252,7 @@ def _resumed(path: str, fresh: dict) -> dict:
             old = json.load(fh)
     except (OSError, ValueError):
         return fresh
-    same = all(old.get(k) == fresh[k] for k in ("variant", "players", "seed", "policies"))
+    same = all(old.get(k, 0) == fresh[k] for k in ("variant", "players", "seed", "policies", "first"))
     return old if same else fresh
 
 
@@ -258,39 +261,88 @@ def duel(argv: Sequence[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m research.tutor.experiments duel", description=duel.__doc__)
     ap.add_argument("--variant", choices=["closed", "simple"], default="closed")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--deals", type=int, required=True)
+    ap.add_argument("--deals", type=int, required=True, help="play up to deal DEALS - 1")
+    ap.add_argument("--first", type=int, default=0, help="the first deal of this part (default 0)")
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--bots", required=True, help="comma separated, e.g. gseat,tutor,tpts")
     ap.add_argument("--out", required=True, help="a folder: OUT/BOT.json per bot, rewritten after every deal")
     a = ap.parse_args(argv)
     bots = a.bots.split(",")
     bad = [b for b in bots if b not in BOTS]
-    if bad or not 2 <= a.players <= 4 or a.deals < 1 or not os.path.isdir(a.out):
-        print(f"error: {'unknown bot ' + repr(bad[0]) if bad else 'PLAYERS 2-4, DEALS >= 1, OUT a folder'}",
+    if bad or not 2 <= a.players <= 4 or not 0 <= a.first < a.deals or not os.path.isdir(a.out):
+        print(f"error: {'unknown bot ' + repr(bad[0]) if bad else 'PLAYERS 2-4, 0 <= FIRST < DEALS, OUT a folder'}",
               file=sys.stderr)
         return 2
     rules = preset(a.variant)
     keys = ("win", "points", "points_closed", "points_not_closed", "feed")
     runs = {b: _resumed(os.path.join(a.out, f"{b}.json"), {
-        "variant": rules.variant, "players": a.players, "seed": a.seed, "deals": 0,
+        "variant": rules.variant, "players": a.players, "seed": a.seed, "first": a.first, "deals": 0,
         "policies": [b] + ["greedy"] * (a.players - 1), "per_deal": {b: {k: [] for k in keys}}}) for b in bots}
-    for deal in range(a.deals):
+    for deal in range(a.first, a.deals):
         for b in bots:
-            if deal < runs[b]["deals"]:
+            if deal < a.first + runs[b]["deals"]:
                 continue  # played by an earlier run of the same duel
             figures = play_deal(rules, [b] + ["greedy"] * (a.players - 1), a.seed * 1_000_003 + deal,
                                 bots=BOTS, table=PeekTable)
             run = runs[b]
             for k in keys:
                 run["per_deal"][b][k].append(round(figures[b][k], 6))
-            run["deals"] = deal + 1
+            run["deals"] = deal + 1 - a.first
             write_json(os.path.join(a.out, f"{b}.json"), run)
+    return 0
+
+
+def join_parts(parts: Sequence[dict]) -> dict:
+    """The parts of one duel (each played with its own ``--first``) as one run from deal 0.
+
+    The parts must be of the same run (variant, players, seed, policies) and follow one another
+    without a gap; a deal played twice is kept once."""
+    if not parts:
+        raise RemiError("join: no part given")
+    ordered = sorted(parts, key=lambda p: p.get("first", 0))
+    head = ordered[0]
+    run = {k: head[k] for k in ("variant", "players", "seed", "policies")}
+    run.update(first=0, deals=0, per_deal={name: {k: [] for k in figs} for name, figs in head["per_deal"].items()})
+    for part in ordered:
+        other = [k for k in ("variant", "players", "seed", "policies") if part.get(k) != head[k]]
+        if other:
+            raise RemiError(f"join: the parts differ in {other[0]!r}: not one run")
+        first = part.get("first", 0)
+        if first > run["deals"]:
+            raise RemiError(f"join: deals {run['deals']} to {first - 1} are in no part")
+        skip = run["deals"] - first  # deals this part shares with the ones before it
+        for name, figs in part["per_deal"].items():
+            for k, values in figs.items():
+                run["per_deal"][name][k] += values[skip:part["deals"]]
+        run["deals"] = max(run["deals"], first + part["deals"])
+    return run
+
+
+def join(argv: Sequence[str]) -> int:
+    """``join OUT.json PART.json ...``: a duel's parts written as one run."""
+    if len(argv) < 2:
+        print("error: join: expected OUT.json PART.json ...", file=sys.stderr)
+        return 2
+    try:
+        parts = []
+        for path in argv[1:]:
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    parts.append(json.load(fh))
+            except (OSError, ValueError) as exc:
+                raise RemiError(f"join: cannot read {path} ({exc})") from None
+        run = join_parts(parts)
+    except RemiError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    write_json(argv[0], run)
+    print(f"{argv[0]}: deals 0 to {run['deals'] - 1} of seed {run['seed']}")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] not in ("sim", "duel", "feedlog", "agree", "ties"):
+    if not args or args[0] not in ("sim", "duel", "join", "feedlog", "agree", "ties"):
         print(__doc__)
         return 2
     cmd, rest = args[0], args[1:]
@@ -298,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return sim(rest)
     if cmd == "duel":
         return duel(rest)
+    if cmd == "join":
+        return join(rest)
     try:
         if cmd == "feedlog":
             deals, seed = _numbers(cmd, rest, ("DEALS", "SEED"))

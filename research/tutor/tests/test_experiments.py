@@ -243,6 +243,28 @@ def test_a_duel_plays_each_bot_on_the_same_deals_as_a_run_of_its_own(tmp_path: P
         one["gseat"]["points"], 6)
 
 
+def test_a_duel_in_parts_joins_into_the_run_of_one_process(tmp_path: Path, capsys) -> None:
+    """--first splits a duel across processes; join puts the parts back, deal by deal, and a
+    deal two parts both played is kept once."""
+    whole, a, b = (tmp_path / n for n in ("whole", "a", "b"))
+    for folder in (whole, a, b):
+        folder.mkdir()
+    base = ["duel", "--players", "2", "--seed", "9", "--bots", "gseat"]
+    assert E.main([*base, "--deals", "3", "--out", str(whole)]) == 0
+    assert E.main([*base, "--deals", "2", "--out", str(a)]) == 0
+    assert E.main([*base, "--deals", "3", "--first", "1", "--out", str(b)]) == 0
+    part = json.loads((b / "gseat.json").read_text())
+    assert part["first"] == 1 and part["deals"] == 2
+    out = tmp_path / "joined.json"
+    assert E.main(["join", str(out), str(b / "gseat.json"), str(a / "gseat.json")]) == 0
+    joined, one = json.loads(out.read_text()), json.loads((whole / "gseat.json").read_text())
+    assert joined["deals"] == 3 and joined["per_deal"] == one["per_deal"]
+    capsys.readouterr()
+    gap = E.main(["join", str(tmp_path / "gap.json"), str(b / "gseat.json")])
+    assert gap == 2 and "deals 0 to 0 are in no part" in capsys.readouterr().err
+    assert not (tmp_path / "gap.json").exists()
+
+
 def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others_as_the_tutor() -> None:
     bot = BOTS["tlook"](random.Random(0))
     rack15 = list(parse_tiles(ONE_AWAY + " k13"))  # one step away: the tutor's own pick
