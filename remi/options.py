@@ -29,7 +29,8 @@ Db = Annotated[Optional[str], typer.Option(
     "--db", help="Database: a file path or a URL (postgresql://user:pw@host/db). Default: env REMI_DB, else remi.db "
                  "in the user data folder.", show_default=False)]
 Game = Annotated[Optional[str], typer.Option(
-    "--game", "-g", help="Game name or id. Default: the latest open game.", show_default=False)]
+    "--game", "-g", help="Game name or id. Default: the game used last (remi new or --game), else the latest "
+                        "open one.", show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 Variant = Annotated[str, typer.Option(
     "--variant", "-v", help="closed (Closed Rummy: tiles, an atu) or simple (Simple rummy: cards).",

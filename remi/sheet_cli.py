@@ -220,7 +220,7 @@ def import_(
         if as_json:
             emit(imported.to_dict())
         else:
-            typer.echo(f"imported {info.name}: {len(imported.rows)} hands")
+            typer.echo(f"imported {info.name}: {len(imported.rows)} hand{'' if len(imported.rows) == 1 else 's'}")
 
 
 def stats(
@@ -247,7 +247,7 @@ def stats(
 
 
 def plot(
-    out: Annotated[Path, typer.Option("--out", "-o", help="The PNG file to write.")] = Path("totals.png"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="The file to write: .png, .svg or .pdf.")] = Path("totals.png"),
     game: Game = None, db: Db = None, as_json: Json = False,
 ) -> None:
     """Plot the running totals over the hands, one line a player (or team).
@@ -298,7 +298,8 @@ def rename(
         store = open_store(db)
         info = pick(store, game)
         data = store.rename(info.id, old, new)
-        sheet_hand.after(data, f"{old} is now {new}", as_json)
+        was = next((p for p in info.players if p.casefold() == old.strip().casefold()), old)  # the game's spelling
+        sheet_hand.after(data, f"{was} is now {new.strip()}", as_json)
 
 
 def register(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ from remi.sheet_state import pick
 
 if TYPE_CHECKING:
     from remi.engine import Tile
+    from remi.scoresheet.errors import SheetError
     from remi.scoresheet.hand import HandInput, RackInput
     from remi.scoresheet.sheet import Sheet
 
@@ -245,8 +246,24 @@ def hand(
             raise _refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
         else:
             entered = options.parse()
-        sheet = store.record(info.id, entered, again=again)
+        from remi.scoresheet.errors import SheetError
+
+        try:
+            sheet = store.record(info.id, entered, again=again)
+        except SheetError as exc:
+            raise _no_atu(info, entered, exc) from None
         after(sheet, f"hand {len(sheet.rows)} recorded", as_json, len(sheet.rows))
+
+
+def _no_atu(info: Any, entered: "HandInput", exc: "SheetError") -> "SheetError":
+    """A Closed Rummy hand refused for want of an atu: the table may play Simple rummy (cards)
+    in a game started without --variant simple; say how to start one."""
+    from remi.scoresheet.errors import SheetError
+
+    if entered.atu is not None or "atu" not in exc.fields or not info.rules.is_closed:
+        return exc
+    return SheetError(f"{exc.detail}; {info.name} is Closed Rummy (tiles, an atu): for Simple rummy's cards "
+                      "start a game with remi new --variant simple", fields=exc.fields)
 
 
 def fix(

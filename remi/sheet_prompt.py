@@ -116,6 +116,8 @@ def ask_hand(game: GameInfo, con: Console | None = None, *,
     while True:
         answers = form.run()
         hand = _closed_hand(game, answers) if closed else _simple_hand(answers)
+        if current is not None:
+            hand = _kept(current, hand)
         try:
             result = score_hand(game.players, game.teams, game.rules, hand)
         except RemiError as exc:
@@ -133,6 +135,15 @@ def ask_hand(game: GameInfo, con: Console | None = None, *,
         if save:
             return hand
         raise NotSaved
+
+
+def _kept(current: HandInput, hand: HandInput) -> HandInput:
+    """A fix keeps what the form does not ask: the note, and the throw the table named for a
+    board of tiles left as it was."""
+    throw = hand.throw
+    if throw is None and current.throw is not None and hand.board is not None and hand.board == current.board:
+        throw = current.throw
+    return hand.replace(note=current.note, throw=throw)
 
 
 def _save(answer: str) -> bool:

@@ -96,9 +96,11 @@ LAYOUTS = ("wide", "medium", "lean", "narrow")
 _HAND_MIN = 24  # the wide layout's hand column, at least (it wraps the rest)
 
 
-def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None) -> Table:
+def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None,
+                headers: Mapping[str, str] | None = None) -> Table:
     """The sheet as a table in one layout: ``wide`` (starter and hand in words), ``medium`` (the
-    hand in short), ``lean`` (the numbers only), ``narrow`` (each total under its score: 40 columns)."""
+    hand in short), ``lean`` (the numbers only), ``narrow`` (each total under its score: 40 columns).
+    ``headers``: a side's column heading other than its name (a name cut to fit, ``fit_headers``)."""
     g = sheet.game
     closed = g.rules.is_closed
     wide, narrow = layout == "wide", layout == "narrow"
@@ -114,7 +116,8 @@ def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None) -> Table:
     side_totals = sheet.side_totals()
     for side in g.sides:
         foot = f"{side_totals[side]}" + (f" ({rounds[side]} lost)" if not closed and not narrow else "")
-        header = Text(f"{side}  (Σ)" if wide else side, overflow="ellipsis", no_wrap=True)
+        named = (headers or {}).get(side, side)
+        header = Text(f"{named}  (Σ)" if wide else named, overflow="ellipsis", no_wrap=True)
         table.add_column(header, justify="right", footer=Text(foot, style="bold"))
     if wide:
         table.add_column("starter" if closed else "dealer", footer="")
@@ -123,7 +126,7 @@ def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None) -> Table:
     rows = sheet.rows
     hidden = len(rows) - last if last is not None and len(rows) > last else 0
     if hidden:
-        note = f"{hidden} earlier hands (--all)"
+        note = f"{hidden} earlier hand{'' if hidden == 1 else 's'} (--all)"
         table.add_row("…", *("" for _ in g.sides), *([""] if wide else []),
                       *([Text(note, style="dim")] if layout in ("wide", "medium") else []))
         rows = rows[hidden:]
@@ -136,8 +139,36 @@ def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None) -> Table:
 
 def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None:
     """The sheet in the widest layout the terminal holds, then who stands where and why it ended."""
-    con.print(sheet_table(sheet, pick_layout(con, sheet, last=last), last=last))
+    layout = pick_layout(con, sheet, last=last)
+    table = sheet_table(sheet, layout, last=last)
+    if layout == "narrow":
+        table = sheet_table(sheet, layout, last=last, headers=fit_headers(con, sheet, table))
+    con.print(table)
     con.print(_status(sheet, width=con.width))
+
+
+def fit_headers(con: Console, sheet: Sheet, table: Table) -> dict[str, str]:
+    """The side names cut (``Bartho…``) just enough for ``table`` to fit the terminal, so that
+    rich never cuts a score, its badges or a total instead: a name gives way, a number never."""
+    from rich.cells import cell_len
+
+    unbounded = con.options.update_width(10_000)
+    sides = list(sheet.game.sides)
+    columns = table.columns[1:1 + len(sides)]
+    content = [max(Measurement.get(con, unbounded, cell).maximum for cell in [*col.cells, col.footer])
+               for col in columns]
+    heads = [cell_len(side) for side in sides]
+    natural = [max(h, c) for h, c in zip(heads, content)]
+    excess = Measurement.get(con, unbounded, table).maximum - con.width
+    while excess > 0:
+        cuttable = [i for i, (h, c) in enumerate(zip(heads, content)) if h > max(c, 2)]
+        if not cuttable:
+            break  # the numbers alone are wider than the terminal
+        i = max(cuttable, key=lambda i: natural[i])
+        heads[i] -= 1
+        natural[i] = max(heads[i], content[i])
+        excess -= 1
+    return {side: side if h >= cell_len(side) else side[:h - 1] + "…" for side, h in zip(sides, heads)}
 
 
 def pick_layout(con: Console, sheet: Sheet, *, last: int | None = None) -> str:
@@ -299,21 +330,40 @@ def render_games(con: Console, sheets: Sequence[Sheet]) -> None:
 
 
 def render_stats(con: Console, stats: Stats) -> None:
-    """The players' standing across games, then who ended ahead of whom, game by game."""
+    """The players' standing across games, then who ended ahead of whom, game by game; as
+    lines when the tables do not fit the terminal (a phone's 40 columns), never cut."""
     if not any(s.hands for s in stats.players):
         con.print("No hands yet: the statistics start with the first hand (remi hand).")
         return
     table = Table(title="players")
-    for col in ("#", "player", "variant", "games", "won", "hands", "closes", "avg/hand", "best hand", "best streak"):
+    for col in ("#", "player", "variant", "games", "won", "points", "hands", "closes", "avg/hand", "best hand",
+                "best streak"):
         table.add_column(col, justify="right" if col not in ("player", "variant") else "left")
     for s in stats.players:
-        table.add_row(str(s.rank), s.player, s.variant, str(s.games), str(s.games_won), str(s.hands), str(s.closes),
-                      f"{s.average:.1f}", signed(s.best_hand) if s.hands else "", str(s.best_streak))
-    con.print(table)
+        table.add_row(str(s.rank), s.player, s.variant, str(s.games), str(s.games_won), str(s.points), str(s.hands),
+                      str(s.closes), f"{s.average:.1f}", signed(s.best_hand) if s.hands else "", str(s.best_streak))
+    duels = Table(title="head to head (games ended ahead)")
+    for col in ("players", "variant", "games", "ahead", "even"):
+        duels.add_column(col, justify="left" if col in ("players", "variant") else "right")
+    for h in stats.head_to_head:
+        duels.add_row(f"{h.a} – {h.b}", h.variant, str(h.games), f"{h.a_ahead} – {h.b_ahead}", str(h.even))
+    unbounded = con.options.update_width(10_000)  # the least width: every word whole, headings wrapped
+    if max(Measurement.get(con, unbounded, t).minimum for t in (table, duels)) <= con.width:
+        con.print(table)
+        if stats.head_to_head:
+            con.print(duels)
+        return
+    con.print("[bold]Players[/]")
+    for s in stats.players:
+        con.print(f"{s.rank}. {s.player} ({s.variant}): {_count(s.games, 'game')}, {s.games_won} won, "
+                  f"{s.points} points; {_count(s.hands, 'hand')}, {s.closes} closed, average {s.average:.1f}, "
+                  f"best hand {signed(s.best_hand)}, best streak {s.best_streak}")
     if stats.head_to_head:
-        duels = Table(title="head to head (games ended ahead)")
-        for col in ("players", "variant", "games", "ahead", "even"):
-            duels.add_column(col, justify="left" if col in ("players", "variant") else "right")
-        for h in stats.head_to_head:
-            duels.add_row(f"{h.a} – {h.b}", h.variant, str(h.games), f"{h.a_ahead} – {h.b_ahead}", str(h.even))
-        con.print(duels)
+        con.print("[bold]Head to head[/] (games ended ahead)")
+    for h in stats.head_to_head:
+        con.print(f"{h.a} – {h.b} ({h.variant}): {_count(h.games, 'game')}, ahead {h.a_ahead}–{h.b_ahead}, "
+                  f"even {h.even}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

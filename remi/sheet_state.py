@@ -70,22 +70,24 @@ def pick(store: Store, selector: str | None) -> GameInfo:
         except NoGame:
             pass
     game = store.find_game(None)
-    _pending[:] = [game.name]
+    # the latest open game; when every game is over, the latest one (say so, not "open")
+    which = "the latest one, every game is over" if store.sheet(game.id).finished else "the latest open one"
+    _pending[:] = [(game.name, which)]
     remember(store, game)
     return game
 
 
 #: what to say about the game once the command has done its work (an error line stays alone)
-_pending: list[str] = []
+_pending: list[tuple[str, str]] = []
 
 
 def announce() -> None:
     """Name the game a command acted on, when the user did not choose it (on stderr)."""
-    for name in _pending:
-        print(f"remi: this was game {name!r}, the latest open one (--game NAME for another)", file=sys.stderr)
+    for name, which in _pending:
+        print(f"remi: this was game {name!r}, {which} (--game NAME for another)", file=sys.stderr)
     _pending.clear()
 
 
 def where() -> str:
     """For an error line: the game the command picked itself, if it did (else nothing)."""
-    return f" (in game {_pending[0]!r}, the latest open one)" if _pending else ""
+    return f" (in game {_pending[0][0]!r}, {_pending[0][1]})" if _pending else ""

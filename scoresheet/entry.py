@@ -43,7 +43,7 @@ def quick_penalty(quick: QuickCount, rules: Rules, who: str) -> int:
     size = rules.hand_size
     low, high, jokers = quick.resolved(size)
     if low < 0 or low + high + jokers != size:
-        raise SheetError(f"{who}'s rack {quick}: the counts make {max(low, 0) + high + jokers} tiles; "
+        raise SheetError(f"{who}'s rack {quick}: the counts make {_count(max(low, 0) + high + jokers, 'tile')}; "
                          f"a loser holds {size}", fields=("racks",))
     # Stand-in tiles of each class, valued by the engine (CR-23).
     tiles = [Tile.parse("k2")] * low + [Tile.parse("k10")] * high + [JOKER] * jokers
@@ -112,14 +112,15 @@ def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules
     for name, given in (("atu", h.atu), ("twin", h.twin), ("board_points", h.board_points), ("throw", h.throw),
                         ("atu_close", h.atu_close or None), ("nobody", h.nobody or None), ("racks", h.racks or None)):
         if given is not None:
-            raise SheetError(f"{LABELS[name]} is for Closed Rummy; in Simple rummy give who went out "
-                             "(and perhaps their cards)", fields=(name,))
+            raise SheetError(f"{LABELS[name]} {_is(name)} for Closed Rummy; in Simple rummy each opponent of "
+                             "the player who went out takes 100 (SR-20): give who went out (and perhaps their cards)",
+                             fields=(name,))
     if h.closer is None:
         raise SheetError("who went out? give the closer's name", fields=("closer",))
     if h.board is not None:
         cards = h.board
         if len(cards) != rules.close_size:
-            raise SheetError(f"the closer's hand has {len(cards)} cards; give all {rules.close_size} "
+            raise SheetError(f"the closer's hand has {_count(len(cards), 'card')}; give all {rules.close_size} "
                              "(13 in melds plus the discard)", fields=("board",))
         check_counts(cards, rules)
         result = check_close(cards, rules)
@@ -145,7 +146,7 @@ def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool)
         if len(h.board) != size:
             shape = (f"{size} tiles: the atu {h.atu} is added to them" if h.atu_close
                      else f"{size} tiles: {size - 1} in formations plus the tile thrown")
-            raise SheetError(f"{h.closer}'s board has {len(h.board)} tiles; give {shape}", fields=("board",))
+            raise SheetError(f"{h.closer}'s board has {_count(len(h.board), 'tile')}; give {shape}", fields=("board",))
         check_counts(h.board, rules, where=f"on {h.closer}'s board")
         table[h.closer] = h.board
         jokers[f"{h.closer}'s board"] = sum(t.is_joker for t in h.board)
@@ -180,8 +181,8 @@ def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tupl
             raise SheetError(f"{name} closed: give the board (its tiles or points), not a rack", fields=("racks",))
         if rack.tiles is not None:
             if len(rack.tiles) != rules.hand_size:
-                raise SheetError(f"{name}'s rack has {len(rack.tiles)} tiles; a loser holds {rules.hand_size}",
-                                 fields=("racks",))
+                raise SheetError(f"{name}'s rack has {_count(len(rack.tiles), 'tile')}; a loser holds "
+                                 f"{rules.hand_size}", fields=("racks",))
             check_counts(rack.tiles, rules, where=f"on {name}'s rack")
             table[name] = rack.tiles
             penalties[name] = rack_penalty(rack.tiles, rules)
@@ -198,6 +199,16 @@ def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tupl
         else:
             raise SheetError(f"{name}'s rack is empty", fields=("racks",))
     return table, penalties, jokers
+
+
+def _is(name: str) -> str:
+    """The verb after a field's label: "the atu is", "the racks are"."""
+    return "are" if name in ("racks", "board_points") else "is"
+
+
+def _count(n: int, word: str) -> str:
+    """``1 tile``, ``2 tiles``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 #: where a hand's jokers are (the last word of the part) and the field that says so
@@ -220,7 +231,8 @@ def _nobody_closed(h: HandInput) -> None:
     for name, given in (("board", h.board), ("board_points", h.board_points), ("throw", h.throw),
                         ("atu_close", h.atu_close or None)):
         if given is not None:
-            raise SheetError(f"{LABELS[name]} needs a closer; nobody closed this hand", fields=(name,))
+            raise SheetError(f"{LABELS[name]} {'need' if _is(name) == 'are' else 'needs'} a closer; nobody closed "
+                             "this hand", fields=(name,))
 
 
 def _board_close(tiles: tuple[Tile, ...], rules: Rules, atu: Tile | None, throw: Tile | None, closer: str) -> Close:

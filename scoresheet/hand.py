@@ -234,16 +234,22 @@ class HandInput:
         (95, 75, 100)
         >>> h.amend({"closer": "Dan", "racks": {"Ana": RackInput(points=80)}}).racks.keys()
         dict_keys(['Ion', 'Ana'])
+        >>> {n: r.points for n, r in h.amend({"closer": "dan", "racks": {"ION": RackInput(points=80)}}).racks.items()}
+        {'Ion': 80}
         """
         unknown = set(changes) - set(FIELDS)
         if unknown:
             raise TypeError(f"not fields of a hand: {', '.join(sorted(unknown))}")
         new: dict[str, Any] = {name: getattr(self, name) for name in FIELDS}
         new.update({k: v for k, v in changes.items() if k != "racks"})
-        new["racks"] = {**self.racks, **changes.get("racks", {})}
+        # names are compared without case: a rack named "bogdan" replaces Bogdan's
+        spelled = {name.casefold(): name for name in self.racks}
+        new["racks"] = dict(self.racks)
+        for name, rack in changes.get("racks", {}).items():
+            new["racks"][spelled.get(name.casefold(), name)] = rack
         if changes.get("closer") is not None:
             new["nobody"] = False
-            new["racks"].pop(changes["closer"], None)
+            new["racks"].pop(spelled.get(changes["closer"].casefold(), changes["closer"]), None)
         if changes.get("nobody"):
             new.update(closer=None, board=None, board_points=None, throw=None, atu_close=False)
         if changes.get("board") is not None:

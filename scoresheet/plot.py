@@ -14,6 +14,7 @@ def plot_totals(sheet: Sheet, out: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise SheetError(f"{out}: the plot is written as .png, .svg or .pdf")
@@ -28,6 +29,7 @@ def plot_totals(sheet: Sheet, out: Path) -> None:
     if sheet.limit:
         ax.axhline(sheet.limit, color="grey", linestyle="--", linewidth=0.8)
     ax.set_xlabel("hand")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # hands are whole: no tick at 0.5
     ax.set_ylabel("total")
     ax.set_title(f"{sheet.game.name}: running totals")
     ax.grid(True, alpha=0.3)

@@ -404,7 +404,12 @@ class Store:
                                  fields=("players",))
             if new.strip() == was:
                 raise SheetError(f"{was} is called that already", fields=("players",))
-            check_seating(game.variant, game.rules, [new if p == was else p for p in game.players], None, game.target)
+            def renamed(names: Sequence[str]) -> list[str]:
+                return [new.strip() if p == was else p for p in names]
+
+            # a team game checks its teams too: Simple rummy 2 vs 2 seats teams, not players
+            check_seating(game.variant, game.rules, renamed(game.players),
+                          [renamed(t) for t in game.teams] if game.teams else None, game.target)
             return {"kind": "rename", "change": json.dumps({"old": was, "new": new.strip()})}
         return self._write(game_id, make)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -124,6 +125,28 @@ def test_stats_and_plot(remi: Remi, tmp_path: Path) -> None:
     assert res["hands"] == 4 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def _hand_axis_labels(svg: str) -> list[str]:
+    """The tick labels of the x (hand) axis. matplotlib draws SVG text as glyph paths, but
+    writes each text as a comment before its glyphs: ``<g id="xtick_1"> ... <!-- 0 -->``."""
+    return re.findall(r'<g id="xtick_\d+">.*?<!-- (.*?) -->', svg, flags=re.S)
+
+
+def test_plot_ticks_whole_hands_only(remi: Remi, tmp_path: Path) -> None:
+    """A short game once ticked the hand axis at 0.5, 1.5 (even 0.25): hands are whole."""
+    remi.ok("new", "--players", "Ana,Bogdan,Cristi")
+    for number, atu in enumerate(("b7", "b8", "b9"), start=1):
+        remi.ok("hand", "--atu", atu, "--nobody", "--points", "Ana=70", "--points", "Bogdan=75",
+                "--points", "Cristi=80")
+        if number == 1:
+            continue
+        svg = tmp_path / f"totals{number}.svg"
+        r = remi("plot", "--out", str(svg))
+        assert r.code == 0, r.err
+        labels = _hand_axis_labels(svg.read_text())
+        assert labels and all(re.fullmatch(r"\d+", label) for label in labels), (number, labels)
+        assert {"0", str(number)} <= set(labels), (number, labels)
+
+
 def test_interactive_closed_hand(remi: Remi) -> None:
     remi.ok("new", "--players", "Ana,Bogdan,Cristi")
     answers = "\n".join([
@@ -137,6 +160,7 @@ def test_interactive_closed_hand(remi: Remi) -> None:
         "K1 R2 R8 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9",  # 13 tiles: asked again
         "K1 R2 R8 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9 R10",
         "-5",                        # negative: asked again
+        "222",                       # no 14 tiles cost that: asked again, naming the rule
         "1J4H",
         "y",                         # save, after the hand and its scores are shown
     ]) + "\n"
@@ -144,6 +168,7 @@ def test_interactive_closed_hand(remi: Remi) -> None:
     assert r.code == 0, r.err + r.out
     assert "Hand 1: Ana +100★, Bogdan -95, Cristi -135" in r.out
     assert r.out.count("not a tile") >= 1 and "unknown player 'Anna'" in r.out and "13 tiles" in r.out
+    assert "Cristi's rack cannot cost 222: 14 tiles cost 70 to 220 in steps of 5 (CR-23)" in r.out
 
 
 def test_interactive_simple_hand_and_end_of_input(remi: Remi) -> None:

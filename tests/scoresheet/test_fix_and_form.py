@@ -122,7 +122,7 @@ def test_the_form_shows_the_scores_goes_back_and_saves_on_yes(remi: Remi) -> Non
 
 def test_fix_at_a_terminal_offers_the_current_answers(remi: Remi) -> None:
     remi.ok("new", "--players", "Ana,Bogdan,Cristi")
-    remi.ok("hand", *C1)
+    remi.ok("hand", *C1, "--note", "Dan's table")
     t = Terminal(remi, "fix", "1")
     t.answer("Atu tile? [y2]", "")
     t.answer("Who closed? (a name, or nobody) [Ana]", "")
@@ -136,6 +136,8 @@ def test_fix_at_a_terminal_offers_the_current_answers(remi: Remi) -> None:
     t.type("")
     assert t.close() == 0 and "hand 1 corrected" in t.seen
     assert remi.ok("sheet")["hands"][0]["scores"] == {"Ana": 100, "Bogdan": -95, "Cristi": -70}
+    # What the form does not ask stays as it was (it once dropped the note).
+    assert remi.ok("history")["actions"][-1]["input"]["note"] == "Dan's table"
 
 
 def _help(*args: str) -> str:

@@ -92,6 +92,11 @@ def test_simple_rummy_refuses_too_many_jokers(remi: Remi) -> None:
     remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
     r = remi("hand", "--closer", "Ana", "--board", "* * * * * 6h 7h 8h Js Jh Jc As Ad Ac")
     assert r.code == 2 and "a 5th joker" in r.err and len(r.err.splitlines()) == 1, r.err
+    # a loser's number, a board's value: no such thing in Simple rummy, refused naming the rule
+    for option in (["--points", "Ben=93"], ["--board-points", "2000"]):
+        r = remi("hand", "--closer", "Ana", *option)
+        assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+        assert "are for Closed Rummy; in Simple rummy each opponent of the player who went out takes 100 (SR-20)" in r.err
 
 
 def test_the_game_just_used_and_the_next_one(remi: Remi) -> None:
@@ -116,6 +121,19 @@ def test_the_game_just_used_and_the_next_one(remi: Remi) -> None:
     assert r.code == 0 and "this was game 'sunday 2', the latest open one" in r.err
 
 
+def test_when_every_game_is_over_the_picked_one_is_not_called_open(remi: Remi) -> None:
+    remi.ok("new", "--players", "Ana,Dan", "--target", "100", "--name", "short")
+    remi.ok("hand", "--atu", "k5", "--closer", "Ana", "--board-points", "120", "--points", "Dan=70")
+    other = Remi(remi.db, Path(remi.env["HOME"]) / "other")  # another user: no game used yet
+    r = other("sheet")
+    assert r.code == 0 and "short" in r.out
+    assert r.err.strip() == "remi: this was game 'short', the latest one, every game is over (--game NAME for another)"
+    r = Remi(remi.db, Path(remi.env["HOME"]) / "third")("hand", "--atu", "k5", "--closer", "Ana", "--board-points",
+                                                         "120", "--points", "Dan=70")
+    assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+    assert "start the next one with remi new --like short" in r.err and "open" not in r.err
+
+
 def test_names_in_any_case(remi: Remi) -> None:
     remi.ok("new", "--players", "Ana,Bogdan,Cristi", "--name", "Friday")
     s = remi.ok("hand", "--atu", "y2", "--closer", "ana", "--board-points", "100", "--points", "BOGDAN=95",
@@ -123,6 +141,12 @@ def test_names_in_any_case(remi: Remi) -> None:
     assert s["hands"][0]["scores"] == {"Ana": 100, "Bogdan": -95, "Cristi": -20}
     entered = remi.ok("history")["actions"][0]["input"]
     assert (entered["closer"], entered["twin"], list(entered["racks"])) == ("Ana", "Cristi", ["Bogdan", "Cristi"])
+    # a fix names players in any case too: Bogdan's rack replaced, not given twice; a new closer's rack dropped
+    s = remi.ok("fix", "1", "--points", "bogdan=90")
+    assert s["hands"][0]["scores"] == {"Ana": 100, "Bogdan": -90, "Cristi": -20}
+    s = remi.ok("fix", "1", "--closer", "BOGDAN", "--points", "ana=70")
+    assert s["hands"][0]["scores"] == {"Ana": -70, "Bogdan": 100, "Cristi": -20}
+    assert list(remi.ok("history")["actions"][-1]["input"]["racks"]) == ["Cristi", "Ana"]
     r = remi("new", "--players", "Ana,ana")
     assert r.code == 2 and "named twice" in r.err
     r = remi("new", "--players", "Dan,Eva", "--name", "FRIDAY")
@@ -152,12 +176,30 @@ def test_the_sheet_fits_the_terminal(remi: Remi, width: int) -> None:
         assert all(cell in row for cell in ("-200×2", "+740★×4T", "-140×2", "-150×2")), out
 
 
+def test_at_40_columns_a_long_name_gives_way_not_a_number(remi: Remi) -> None:
+    """Long names and a doubled four-digit score: rich once cut the score (``+1200★…``)."""
+    remi.ok("new", "--players", "Alexandra,Bartholomew,Constantin,Dumitrescu")
+    remi.ok("hand", "--atu", "r1", "--closer", "Bartholomew", "--board-points", "250", "--joker-close", "--twin",
+            "Bartholomew", "--points", "Alexandra=140", "--points", "Constantin=140", "--points", "Dumitrescu=140")
+    remi.env["COLUMNS"] = "40"
+    out = remi("sheet").out
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 40, out
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["1"])
+    assert row.split() == ["1", "-280×2", "+1200★×4T", "-280×2", "-280×2"], out
+    assert "Bartho" in out and "…" in out  # the names are cut instead
+
+
 def test_cards_typed_for_closed_rummy_get_a_hint(remi: Remi) -> None:
     r = remi("check", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac", db=False)
     assert "cards read as Closed Rummy tiles (5h as r5, 6h as r6, 7h as r7 ...)" in r.err
     assert "add --variant simple" in r.err
     r = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac", db=False)
     assert r.code == 0 and "cards read as" not in r.err
+    # a hand of cards for a game started without --variant simple: refused for its atu, saying why
+    remi.ok("new", "--players", "Ana,Ben", "--name", "cards")
+    r = remi("hand", "--closer", "Ana", "--board", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac")
+    assert r.code == 2 and len(r.err.splitlines()) == 1, r.err
+    assert "the atu is missing" in r.err and "cards is Closed Rummy" in r.err and "remi new --variant simple" in r.err
 
 
 def test_tab_completion_installs(tmp_path: Path) -> None:
@@ -237,6 +279,12 @@ def test_players_across_evenings(remi: Remi) -> None:
     assert duel["games"] == 2 and duel["a_ahead"] == 1 and duel["b_ahead"] == 1
     text = remi("stats").out
     assert "head to head" in text and "ANA – dan" in text
+    # at a phone's 40 columns the tables become lines, nothing cut (rich once drew a table of "…")
+    remi.env["COLUMNS"] = "40"
+    text = remi("stats").out
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 40 and "…" not in text, text
+    flat = " ".join(text.split())
+    assert "1. dan (closed): 2 games, 1 won, 80 points;" in flat and "ANA – dan (closed): 2 games, ahead 1–1" in flat
 
 
 def test_a_rename_and_a_new_target_are_recorded_and_undone(remi: Remi) -> None:
@@ -261,6 +309,15 @@ def test_a_rename_and_a_new_target_are_recorded_and_undone(remi: Remi) -> None:
     remi.ok("export", "--out", str(out))
     copy = remi.ok("import", str(out), "--name", "copy")
     assert copy["players"] == ["Ana", "Bogdan"] and copy["totals"] == {"Ana": 80, "Bogdan": 80}
+
+
+def test_a_rename_in_a_two_against_two_game(remi: Remi) -> None:
+    remi.ok("new", "--variant", "simple", "--players", "North,East,South,West", "--teams", "North+South,East+West")
+    remi.ok("hand", "--closer", "West")
+    r = remi("rename", "west", "Vest")  # the teams follow the name (it was refused as a table without teams)
+    assert r.code == 0 and "West is now Vest" in r.out, r.err
+    s = remi.ok("sheet")
+    assert s["teams"] == [["North", "South"], ["East", "Vest"]] and s["totals"]["Vest"] == 0
 
 
 def test_the_sheet_to_share(remi: Remi, tmp_path: Path) -> None:
