@@ -1,8 +1,8 @@
 """The ASGI app: the routes of every page, the templates, and how errors become pages.
 
 ``build_app(store, key=...)`` is all a server or a test needs; nothing is global. Each page
-module (``sheets``, ``hands``, ``photos``, ``tutor``) gives its routes over one ``Web``
-value, which holds the store and the templates.
+module (``sheets``, ``players``, ``hands``, ``photos``, ``tutor``) gives its routes over one
+``Web`` value, which holds the store and the templates.
 """
 
 from __future__ import annotations
@@ -74,11 +74,12 @@ def _wants_json(scope: Any) -> bool:
 def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = None,
               keep_dir: Path | None = None, models: Path | None = None) -> Any:
     """The whole app, wrapped in the guard (see ``remi.web.guard``)."""
-    from remi.web import hands, photos, sheets, tutor
+    from remi.web import hands, photos, players, sheets, tutor
 
     web = Web(store, make_templates(), keep_dir=keep_dir, models=models)
     routes = [Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
-              *sheets.routes(web), *hands.routes(web), *photos.routes(web), *tutor.routes(web)]
+              *sheets.routes(web), *players.routes(web), *hands.routes(web), *photos.routes(web),
+              *tutor.routes(web)]
 
     def error_page(request: Request, status: int, message: str) -> Response:
         if _wants_json(request.scope):

@@ -29,7 +29,8 @@ LAST = 40
 MAX_RULES = 16 * 1024
 DONE = {"created": "Game started.", "recorded": "Hand {n} recorded.", "fixed": "Hand {n} corrected.",
         "struck": "Hand {n} struck out.", "undo-hand": "The latest hand was undone.",
-        "undo-fix": "The latest correction was undone.", "undo-delete": "The latest deletion was undone."}
+        "undo-fix": "The latest correction was undone.", "undo-delete": "The latest deletion was undone.",
+        "undo-target": "The latest target change was undone.", "undo-rename": "The latest rename was undone."}
 
 
 def badges(score: Any) -> str:
@@ -234,15 +235,31 @@ def plot(request: Request) -> Response:
     return Response(hit[0], media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
 
-def history(request: Request) -> Response:
+def action_words(h: Any, *, cards: bool) -> tuple[str, str]:
+    """An action of the log in words, as ``remi history`` gives it: what it was, and what it
+    entered or changed (a hand's inputs, a player's new name, the new target)."""
     from remi.sheet_render import describe_hand
 
+    change = h.change or {}
+    if h.kind == "rename":
+        return "renamed", f"{change.get('old')} is now {change.get('new')}"
+    if h.kind == "target":
+        points = change.get("target")
+        return "target changed", f"the target is now {points}" if points else "no target from now on"
+    if h.kind == "undo":
+        return f"undo of #{h.undoes}", ""
+    what = {"hand": "recorded", "fix": "corrected", "delete": "struck out"}.get(h.kind, h.kind)
+    return what, describe_hand(h.hand, cards=cards)
+
+
+def history(request: Request) -> Response:
     web = _web(request)
     info = game_of(web, request)
-    what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": "undo"}
-    lines = [{"seq": h.seq, "when": h.created_at.replace("T", " ")[:19], "what": what[h.kind], "hand": h.number,
-              "undone": h.undone, "undoes": h.undoes,
-              "input": describe_hand(h.hand, cards=not info.rules.is_closed)} for h in web.store.history(info.id)]
+    lines = []
+    for h in web.store.history(info.id):
+        what, entered = action_words(h, cards=not info.rules.is_closed)
+        lines.append({"seq": h.seq, "when": h.created_at.replace("T", " ")[:19], "what": what, "hand": h.number,
+                      "undone": h.undone, "input": entered})
     return web.page(request, "history.html", game=info, lines=lines)
 
 
@@ -279,6 +296,21 @@ async def _rules_text(upload: Any, typed: str) -> str:
     return typed
 
 
+def target_points(text: str) -> int:
+    """A target as typed in a form: a whole number of points (whether the rules take it, the store says).
+
+    >>> target_points(" 1500 ")
+    1500
+    >>> target_points("-5")
+    Traceback (most recent call last):
+    remi.engine.errors.RemiError: the target '-5' is not a positive number of points
+    """
+    text = text.strip()
+    if not text.isdecimal():
+        raise RemiError(f"the target {text!r} is not a positive number of points")
+    return int(text)
+
+
 def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
     """A new game from the form: seats in order, teams for Simple 2 vs 2 (partners opposite)."""
     variant = fields.get("variant", "closed")
@@ -289,11 +321,7 @@ def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
     if len(players) < 2:
         raise RemiError("who plays? give at least two names, in seat order")
     target_text = fields.get("target", "").strip()
-    target = None
-    if target_text and variant == "closed":
-        if not target_text.isdigit() or int(target_text) <= 0:
-            raise RemiError(f"the target {target_text!r} is not a positive number of points")
-        target = int(target_text)
+    target = target_points(target_text) if target_text and variant == "closed" else None
     # Simple rummy at four is two against two, partners sitting opposite (docs/rules.md 0.10).
     teams = [[players[0], players[2]], [players[1], players[3]]] if variant == "simple" and len(players) == 4 else None
     rules: Rules = Rules.from_toml_text(rules_text, variant=variant) if rules_text.strip() else preset(variant)
@@ -301,4 +329,4 @@ def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
                           rules=rules)
 
 
-__all__ = ["routes", "sheet_view", "version", "notation_for"]
+__all__ = ["action_words", "routes", "sheet_view", "target_points", "version", "notation_for"]

@@ -1,0 +1,102 @@
+"""Players & target: rename a player and change the game's target from a phone.
+
+Each change is one store call, the CLI's own (``Store.rename`` as ``remi rename``,
+``Store.set_target`` as ``remi target``): recorded in the history, taken back by "Undo the
+latest" as by ``remi undo``. What the rules refuse (an empty name, a name already at the
+table, a target that is not a positive number, Simple rummy's target) is the store's message
+on the page, and nothing is written. A finished game keeps its players and target here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from remi.engine import RemiError
+from remi.scoresheet.errors import GameFinished
+from remi.web.guard import CSRF_FIELD, read_form
+from remi.web.sheets import game_of, target_points
+
+DONE = {"renamed": "Renamed: the sheet uses the new name, in the hands already played too.",
+        "target": "The target changed: the sheet counts to it from now on."}
+
+
+def _web(request: Request) -> Any:
+    return request.app.state.web
+
+
+def view(store: Any, game_id: int) -> dict[str, Any]:
+    """What the page shows: the players in seat order, the target, whether the game is over."""
+    sheet = store.sheet(game_id)
+    return {"game": sheet.game, "closed": sheet.game.rules.is_closed, "limit": sheet.limit,
+            "finished": f"{sheet.game.name} is finished ({sheet.outcome()})" if sheet.finished else ""}
+
+
+def _open_game(store: Any, game_id: int) -> Any:
+    """The game's settings as they stand; refused when it is over (the page offers no change then)."""
+    sheet = store.sheet(game_id)
+    if sheet.finished:
+        raise GameFinished(sheet.game.name, sheet.outcome())
+    return sheet.game
+
+
+def rename(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
+    """``remi rename OLD NEW``: the store checks the new name (empty, at the table already)."""
+    _open_game(store, game_id)
+    return store.rename(game_id, fields.get("old", ""), fields.get("new", ""))
+
+
+def retarget(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
+    """``remi target POINTS`` (``none`` with the "No target" button): the store says what the rules take."""
+    game = _open_game(store, game_id)
+    if fields.get("none"):
+        if game.target is None and game.rules.is_closed:
+            raise RemiError(f"{game.name} has no target already")
+        return store.set_target(game_id, None)
+    typed = fields.get("target", "").strip()
+    if not typed:
+        raise RemiError("give the new target as a number of points (or tap No target)")
+    return store.set_target(game_id, target_points(typed))
+
+
+def page(request: Request) -> Response:
+    web = _web(request)
+    info = game_of(web, request)
+    done = DONE.get(request.query_params.get("done", ""), "")
+    return web.page(request, "players.html", **view(web.store, info.id), form={}, error=None, done=done)
+
+
+async def _change(request: Request, write: Callable[[Any, int, Mapping[str, str]], Any], done: str) -> Response:
+    """One change from the page's forms: the cross-site checks, one store call, the page again."""
+    web = _web(request)
+    form = await read_form(request)
+    info = game_of(web, request)
+    fields = {k: v for k, v in form.items() if isinstance(v, str) and k != CSRF_FIELD}
+    try:
+        await run_in_threadpool(write, web.store, info.id, fields)
+    except (RemiError, ValueError) as exc:
+        context = await run_in_threadpool(view, web.store, info.id)
+        return web.page(request, "players.html", 400, **context, form=fields, error=str(exc), done="")
+    return RedirectResponse(f"/g/{info.id}/players?done={done}", status_code=303)
+
+
+async def rename_page(request: Request) -> Response:
+    return await _change(request, rename, "renamed")
+
+
+async def target_page(request: Request) -> Response:
+    return await _change(request, retarget, "target")
+
+
+def routes(web: Any) -> list[Route]:
+    return [Route("/g/{game:int}/players", page),
+            Route("/g/{game:int}/players/rename", rename_page, methods=["POST"]),
+            Route("/g/{game:int}/players/target", target_page, methods=["POST"])]
+
+
+__all__ = ["rename", "retarget", "routes", "view"]
