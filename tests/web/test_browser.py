@@ -139,6 +139,15 @@ def test_a_phone_records_a_hand_with_a_photo_and_sees_the_cli(phone: object, ser
     p.text_is("#hand-2", "+740")
     p.shot("sheet")
 
+    p.tap('a.button[href="/g/1/players"]')  # a name mistyped at the start, fixed from the phone
+    seat = 'form.rename:has(input[name="old"][value="Cristi"])'
+    p.css(f"{seat} input[name='new']").clear()
+    p.css(f"{seat} input[name='new']").send_keys("Cristina")
+    p.tap(f"{seat} button")
+    p.text_is(".done", "Renamed")
+    p.shot("players")
+    assert remi.ok("sheet")["players"] == ["Ana", "Bogdan", "Cristina"]
+
     p.go("/tutor?game=1")
     p.tap('.tray:has(input[name="rack"]) .chips')
     p.keys("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1")
