@@ -48,7 +48,7 @@ def scan(
     """Read the tiles in a photo, numbered in reading order (top row first, left to right).
 
     Examples: remi scan samples/photos/rack-close.jpg --annotate out/rack-close.png;
-    remi scan rack.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack.jpg.json
+    remi scan samples/photos/rack-joker.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack-joker.json
     """
     with errors():
         from remi.photos import apply_fixes, corrected_dict, dumps, interactive, parse_fixes, read, review

@@ -84,3 +84,22 @@ def test_a_bad_photo_fix_writes_nothing(tmp_path: Path) -> None:
     out = remi("hand", "--atu", "y2", "--closer", "Ana", "--board", "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2",
                "--photo-fix", "1=k13", "--points", "Dan=70", db=db)
     assert out.returncode == 2 and "give --board-photo or --rack-photo" in out.stderr
+
+
+def test_the_examples_in_scan_help_run(tmp_path: Path) -> None:
+    """`remi scan --help`'s examples name the sample photos, and each runs as printed (issue 18)."""
+    import shlex
+    import shutil
+
+    shutil.copytree(PHOTOS, tmp_path / "samples" / "photos")
+    text = " ".join(remi("scan", "--help").stdout.split())  # rich wraps the help; words are what count
+    examples = [e.strip(" ;.") for e in text.split("Examples:")[1].split("╰")[0].split(";")]
+    assert len(examples) == 2, examples
+    for example in examples:
+        argv = shlex.split(example.split(">")[0])
+        assert argv[0] == "remi" and (tmp_path / argv[2]).is_file(), example
+        out = subprocess.run([sys.executable, "-m", "remi", *argv[1:]], capture_output=True, text=True,
+                             timeout=120, cwd=tmp_path, stdin=subprocess.DEVNULL)
+        assert out.returncode == 0, (example, out.stderr)
+    assert (tmp_path / "out" / "rack-close.png").is_file()
+    assert json.loads(out.stdout)["tiles"][-1] == {"tile": "k5", "box": None, "fixed": True}  # the tile added
