@@ -39,9 +39,9 @@ def make_game(db: str, hands: int) -> None:
     for i in range(hands):
         closer = players[i % 4]
         losers = [p for p in players if p != closer]
-        racks = {losers[0]: RackInput(tiles=RACKS[i % 2]), losers[1]: RackInput(points=40 + i % 50),
-                 losers[2]: RackInput(quick=f"{i % 5}H")}
-        store.record(game.id, HandInput(closer=closer, atu="y2", board=BOARD, racks=racks), again=True)
+        # racks in each form: tiles, points (70-115: no joker needed, CR-23), quick counts
+        racks = {losers[0]: RACKS[i % 2], losers[1]: str(70 + 5 * (i % 10)), losers[2]: f"{i % 5}H"}
+        store.record(game.id, HandInput.parse(closer=closer, atu="y2", board=BOARD, racks=racks), again=True)
 
 
 def _store(db: str):
@@ -51,9 +51,9 @@ def _store(db: str):
 
 
 def _hand(i: int):
-    from remi.scoresheet.entry import HandInput, RackInput
+    from remi.scoresheet.entry import HandInput
 
-    return HandInput(nobody=True, atu="y2", racks={p: RackInput(points=50 + i) for p in ("Ana", "Bogdan", "Cristi", "Dan")})
+    return HandInput.parse(nobody=True, atu="y2", racks={p: str(70 + 5 * (i % 10)) for p in ("Ana", "Bogdan", "Cristi", "Dan")})
 
 
 def start(db: str, home: Path) -> tuple[subprocess.Popen[str], str]:

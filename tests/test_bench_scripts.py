@@ -1,0 +1,25 @@
+"""The benchmarks still run against today's library (a few hands, one repeat). They print
+timings that nothing here checks: timings belong to bench/, never to a test on a shared
+machine. What this checks is that a change of the library's API did not leave a benchmark
+behind (web_bench built hands from text after HandInput had come to hold Tiles)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("script, args", [
+    ("web_bench.py", ["--hands", "6", "--repeat", "1"]),
+    ("sheet_bench.py", ["--hands", "6", "--runs", "1"]),
+])
+def test_the_benchmark_runs(script: str, args: list[str]) -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], capture_output=True, text=True,
+                         timeout=300, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "ms" in out.stdout or " s " in out.stdout, out.stdout
