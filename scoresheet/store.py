@@ -404,6 +404,7 @@ class Store:
                                  fields=("players",))
             if new.strip() == was:
                 raise SheetError(f"{was} is called that already", fields=("players",))
+
             def renamed(names: Sequence[str]) -> list[str]:
                 return [new.strip() if p == was else p for p in names]
 

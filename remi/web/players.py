@@ -4,7 +4,8 @@ Each change is one store call, the CLI's own (``Store.rename`` as ``remi rename`
 ``Store.set_target`` as ``remi target``): recorded in the history, taken back by "Undo the
 latest" as by ``remi undo``. What the rules refuse (an empty name, a name already at the
 table, a target that is not a positive number, Simple rummy's target) is the store's message
-on the page, and nothing is written. A finished game keeps its players and target here.
+on the page, and nothing is written. A finished game may change too, as in the CLI: a name
+mistyped all evening, or a higher target to play on.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from remi.engine import RemiError
-from remi.scoresheet.errors import GameFinished
 from remi.web.guard import CSRF_FIELD, read_form
 from remi.web.sheets import game_of, target_points
 
@@ -37,23 +37,15 @@ def view(store: Any, game_id: int) -> dict[str, Any]:
             "finished": f"{sheet.game.name} is finished ({sheet.outcome()})" if sheet.finished else ""}
 
 
-def _open_game(store: Any, game_id: int) -> Any:
-    """The game's settings as they stand; refused when it is over (the page offers no change then)."""
-    sheet = store.sheet(game_id)
-    if sheet.finished:
-        raise GameFinished(sheet.game.name, sheet.outcome())
-    return sheet.game
-
-
 def rename(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
     """``remi rename OLD NEW``: the store checks the new name (empty, at the table already)."""
-    _open_game(store, game_id)
     return store.rename(game_id, fields.get("old", ""), fields.get("new", ""))
 
 
 def retarget(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
-    """``remi target POINTS`` (``none`` with the "No target" button): the store says what the rules take."""
-    game = _open_game(store, game_id)
+    """``remi target POINTS`` (``none`` with the "No target" button): the store says what the rules
+    take. A finished game plays on when its new target is out of everyone's reach, as in the CLI."""
+    game = store.sheet(game_id).game
     if fields.get("none"):
         if game.target is None and game.rules.is_closed:
             raise RemiError(f"{game.name} has no target already")

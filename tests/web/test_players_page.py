@@ -136,18 +136,25 @@ def test_bad_names_and_targets_say_why_and_write_nothing(server: Server, remi) -
     assert actions(remi) == 0
 
 
-def test_a_finished_game_keeps_its_players_and_target(server: Server, remi) -> None:
+def test_a_finished_game_plays_on_with_a_higher_target(server: Server, remi) -> None:
+    """As `remi target` does: a table that reached its target may raise it and play on, and a
+    name mistyped all evening can still be put right; undo finishes the game again."""
     remi.ok("new", "--players", "Ana,Dan", "--target", "100", "--name", "short")
     remi.ok("hand", "--atu", "y2", "--closer", "Ana", "--board", BOARD, "--points", "Dan=95")
     assert remi.ok("sheet")["finished"]
     phone = server.phone()
     page = phone.get("/g/1/players").text
-    assert "short is finished (won by Ana)" in page and "/players/rename" not in page
-    for what, fields in (("rename", {"old": "Dan", "new": "Daniel"}), ("target", {"target": "500"}),
-                         ("target", {"none": "1"})):
-        r = phone.post(f"/g/1/players/{what}", data={"csrf": csrf(phone), **fields})
-        assert r.status_code == 400 and error_lines(r.text) == ["short is finished (won by Ana)"], r.text
-    assert actions(remi) == 1 and remi.ok("sheet")["players"] == ["Ana", "Dan"]
+    assert "short is finished (won by Ana). A higher target plays on." in page and "/players/rename" in page
+    assert "Enter hand 2" not in phone.get("/g/1").text
+    r = phone.post("/g/1/players/rename", data={"csrf": csrf(phone), "old": "Dan", "new": "Daniel"})
+    assert r.status_code == 303 and remi.ok("sheet")["players"] == ["Ana", "Daniel"]
+    r = phone.post("/g/1/players/target", data={"csrf": csrf(phone), "target": "500"})
+    assert r.status_code == 303 and not remi.ok("sheet")["finished"]
+    assert "Enter hand 2" in phone.get("/g/1").text  # the game goes on
+    remi.ok("hand", "--atu", "y3", "--closer", "Daniel", "--board-points", "100", "--points", "Ana=70")
+    remi.ok("undo")
+    remi.ok("undo")  # the target change: 100 again, and the game over again
+    assert remi.ok("sheet")["finished"] and actions(remi) == 6
 
 
 def test_the_page_needs_the_table_key(keyed: Server, remi) -> None:
