@@ -42,7 +42,7 @@ class Package:
     imports: Counter[str] = field(default_factory=Counter)  # package -> how many of its modules import it
     cycles: list[list[str]] = field(default_factory=list)  # module import cycles inside it
     long: list[str] = field(default_factory=list)  # functions over LONG lines: "path:line name (n)"
-    private: list[str] = field(default_factory=list)  # "path: module._name" imported from another module
+    private: list[str] = field(default_factory=list)  # "path: module._name" used from another module; tests imported
 
 
 def _normalise(module: str) -> str | None:
@@ -80,6 +80,31 @@ def _imported(tree: ast.AST, here: str) -> list[str]:
     return names
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_uses(tree: ast.AST, where: str) -> list[str]:
+    """Another project module's private names this tree uses: imported (``from m import _x``)
+    or reached through the module (``from pkg import m`` ... ``m._x``); and any import of the
+    test suite, which is not installed."""
+    found, modules = [], {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and _normalise(node.module):
+            found += [f"{where}: {node.module}.{a.name}" for a in node.names if _private(a.name)]
+            modules.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
+        elif isinstance(node, ast.Import):
+            modules.update({a.asname: a.name for a in node.names if a.asname and _normalise(a.name)})
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [f"{where}: imports {n} (the tests)" for n in names if n.split(".")[0] == "tests"]
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
+                and _private(node.attr)):
+            found.append(f"{where}: {modules[node.value.id]}.{node.attr}")
+    return found
+
+
 def structure(root: Path = ROOT) -> dict[str, Package]:
     packages = {}
     graph: dict[str, set[str]] = {}
@@ -97,10 +122,8 @@ def structure(root: Path = ROOT) -> dict[str, Package]:
             here = _module_name(package, path, folder)
             owner[here] = package
             tree = ast.parse(text)
+            pkg.private += _private_uses(tree, str(path.relative_to(root)))
             for node in ast.walk(tree):
-                if isinstance(node, ast.ImportFrom) and node.module and _normalise(node.module):
-                    pkg.private += [f"{path.relative_to(root)}: {node.module}.{a.name}" for a in node.names
-                                    if a.name.startswith("_") and not a.name.startswith("__")]
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     n = (node.end_lineno or node.lineno) - node.lineno + 1
                     if n > LONG:

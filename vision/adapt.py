@@ -69,7 +69,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     step("read as shipped")
     emb, number, colour = [], [], []
     for name, image, tiles, boxes in examples:
-        e, n, c = _tile_embeddings(reader, rng, image, tiles, boxes)
+        e, n, c = tile_embeddings(reader, rng, image, tiles, boxes)
         emb.append(e)
         number.append(n)
         colour.append(c)
@@ -133,7 +133,7 @@ def _match(found: np.ndarray, truth: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return pick, m.max(0) < 0.3
 
 
-def _tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
+def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     """Embeddings and labels of an example's crops: each labelled tile ``COPIES`` times (cut
     along the detector's box where it found the tile, else along the label's box), and the
     detector's boxes of no tile."""

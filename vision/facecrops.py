@@ -215,6 +215,28 @@ def table(rng: np.random.Generator, edition: tilefaces.Edition, tiles, width: in
     return img, kept, np.array(boxes, float).reshape(-1, 4), np.array(corners, float).reshape(-1, 4, 2)
 
 
+# A set whose orange is printed nearly red and whose blue is a dark teal: the shipped reader
+# has seen neither ink (the test pool's anchors are held out, and these are further out).
+# What `remi vision adapt` is for; its tests and its recipe (readerrecipe pull) adapt to it.
+ODD = tilefaces.Edition("odd", "test", "dejavu-serif-bold", 1.0, 0.3, 0.34, 0.85,
+                        (tilefaces.hsv_bgr(30, 0.3, 0.2), tilefaces.hsv_bgr(170, 0.8, 0.38),
+                         tilefaces.hsv_bgr(350, 0.85, 0.75), tilefaces.hsv_bgr(14, 0.95, 0.9)),
+                        "underline", "clown", (tilefaces.hsv_bgr(350, 0.85, 0.75),),
+                        tilefaces.hsv_bgr(0, 0.0, 0.86), 0.05, 0.1, 0.68, "dots")
+
+
+def odd_tables(seed: int, count: int) -> list[tuple[str, np.ndarray, list, np.ndarray]]:
+    """``count`` labelled photos of 15 tiles of the ``ODD`` set, as ``vision.adapt`` takes them:
+    ``(name, image, tiles, boxes)``, a third of the tiles turned any way."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        tiles = [ALL_KINDS[k] for k in rng.choice(53, 15, replace=False)]
+        img, kept, boxes, _ = table(rng, ODD, tiles, scatter=0.3)
+        out.append((f"odd-{seed}-{i}", img, kept, boxes))
+    return out
+
+
 def _lay(img: np.ndarray, taken: np.ndarray, face: tilefaces.Face, centre, angle: float):
     """Paste a face turned by ``angle`` degrees (clockwise) at ``centre`` unless it would cover
     another tile or leave the photo; its corners, or None."""

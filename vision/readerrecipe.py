@@ -180,7 +180,7 @@ def stage_adapt(args) -> None:
 
 def stage_pull(args) -> None:
     """Choose ``vision.adapt``'s pull on synthetic sets only: for each labelled folder (or
-    ``oddN``: tests/vision/test_adapt.py's out-of-pool edition, seed N), adapt on photos 0
+    ``oddN``: ten photos of ``facecrops.ODD``, the out-of-pool set, seed N), adapt on photos 0
     and n/2 at each pull and count the tiles read right less the extra boxes on the others."""
     import cv2
 
@@ -193,16 +193,16 @@ def stage_pull(args) -> None:
     total = dict.fromkeys(["base", *pulls], 0)
     for folder in args.folders:
         if folder.startswith("odd"):
-            from tests.vision.test_adapt import _photos
+            from remi.vision.facecrops import odd_tables
 
-            ex = _photos(int(folder[3:]), 10)
+            ex = odd_tables(int(folder[3:]), 10)
         else:
             ex = [(p.name, cv2.imread(str(p)), t, b) for p, t, b in load_labelled(Path(folder), None)]
         picks = (0, len(ex) // 2)
         train, test = [ex[i] for i in picks], [e for i, e in enumerate(ex) if i not in picks]
         reader = Reader(base)
         rng = np.random.default_rng(0)
-        parts = [adapt._tile_embeddings(reader, rng, im, t, b) for _, im, t, b in train]
+        parts = [adapt.tile_embeddings(reader, rng, im, t, b) for _, im, t, b in train]
         emb, number, colour = (np.concatenate([p[i] for p in parts]) for i in range(3))
         head0 = dict(np.load(base / reader.meta["reader_head"]))
         row = {"base": adapt.reading_score(reader, test)}

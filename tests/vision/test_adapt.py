@@ -7,8 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from remi.engine import ALL_KINDS
-from remi.vision import adapt, facecrops, tilefaces
+from remi.vision import adapt, facecrops
 from remi.vision.errors import VisionError
 from remi.vision.reader import Reader, models_dir
 from tests.vision.conftest import ROOT
@@ -22,23 +21,8 @@ def shipped():
     return reader
 
 
-# A set whose orange is printed nearly red and whose blue is a dark teal: the shipped reader
-# has seen neither ink (the test pool's anchors are held out, and these are further out).
-ODD = tilefaces.Edition("odd", "test", "dejavu-serif-bold", 1.0, 0.3, 0.34, 0.85,
-                        (tilefaces.hsv_bgr(30, 0.3, 0.2), tilefaces.hsv_bgr(170, 0.8, 0.38),
-                         tilefaces.hsv_bgr(350, 0.85, 0.75), tilefaces.hsv_bgr(14, 0.95, 0.9)),
-                        "underline", "clown", (tilefaces.hsv_bgr(350, 0.85, 0.75),),
-                        tilefaces.hsv_bgr(0, 0.0, 0.86), 0.05, 0.1, 0.68, "dots")
-
-
 def _photos(seed: int, count: int):
-    rng = np.random.default_rng(seed)
-    out = []
-    for i in range(count):
-        tiles = [ALL_KINDS[k] for k in rng.choice(53, 15, replace=False)]
-        img, kept, boxes, _ = facecrops.table(rng, ODD, tiles, scatter=0.3)
-        out.append((f"odd-{seed}-{i}", img, kept, boxes))
-    return out
+    return facecrops.odd_tables(seed, count)  # a set the shipped reader has not seen
 
 
 def _right(reader, photos) -> int:
@@ -63,8 +47,8 @@ def test_adapt_runs_without_torch(shipped, tmp_path):
     code = ("import sys; sys.modules['torch'] = None\n"
             "import numpy as np\n"
             "from remi.vision import adapt\n"
-            "from tests.vision.test_adapt import _photos\n"
-            f"print(adapt.adapt(_photos(3, 1), {str(tmp_path / 'm')!r})['photos'])\n")
+            "from remi.vision.facecrops import odd_tables\n"
+            f"print(adapt.adapt(odd_tables(3, 1), {str(tmp_path / 'm')!r})['photos'])\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("1")
