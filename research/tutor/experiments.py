@@ -269,10 +269,15 @@ def duel(argv: Sequence[str]) -> int:
     a = ap.parse_args(argv)
     bots = a.bots.split(",")
     bad = [b for b in bots if b not in BOTS]
-    if bad or not 2 <= a.players <= 4 or not 0 <= a.first < a.deals or not os.path.isdir(a.out):
-        print(f"error: {'unknown bot ' + repr(bad[0]) if bad else 'PLAYERS 2-4, 0 <= FIRST < DEALS, OUT a folder'}",
-              file=sys.stderr)
+    problem = (f"unknown bot {bad[0]!r}" if bad
+               else f"--players {a.players}: 2 to 4" if not 2 <= a.players <= 4
+               else f"--first {a.first}: from 0 to DEALS - 1 ({a.deals - 1})" if not 0 <= a.first < a.deals
+               else f"--out {a.out}: a file, not a folder" if os.path.exists(a.out) and not os.path.isdir(a.out)
+               else None)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
+    os.makedirs(a.out, exist_ok=True)  # a new run's folder
     rules = preset(a.variant)
     keys = ("win", "points", "points_closed", "points_not_closed", "feed")
     runs = {b: _resumed(os.path.join(a.out, f"{b}.json"), {

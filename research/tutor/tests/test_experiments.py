@@ -246,9 +246,7 @@ def test_a_duel_plays_each_bot_on_the_same_deals_as_a_run_of_its_own(tmp_path: P
 def test_a_duel_in_parts_joins_into_the_run_of_one_process(tmp_path: Path, capsys) -> None:
     """--first splits a duel across processes; join puts the parts back, deal by deal, and a
     deal two parts both played is kept once."""
-    whole, a, b = (tmp_path / n for n in ("whole", "a", "b"))
-    for folder in (whole, a, b):
-        folder.mkdir()
+    whole, a, b = (tmp_path / n for n in ("whole", "a", "b"))  # each duel makes its folder
     base = ["duel", "--players", "2", "--seed", "9", "--bots", "gseat"]
     assert E.main([*base, "--deals", "3", "--out", str(whole)]) == 0
     assert E.main([*base, "--deals", "2", "--out", str(a)]) == 0
@@ -263,6 +261,11 @@ def test_a_duel_in_parts_joins_into_the_run_of_one_process(tmp_path: Path, capsy
     gap = E.main(["join", str(tmp_path / "gap.json"), str(b / "gseat.json")])
     assert gap == 2 and "deals 0 to 0 are in no part" in capsys.readouterr().err
     assert not (tmp_path / "gap.json").exists()
+    (tmp_path / "file").write_text("")
+    assert E.main([*base, "--deals", "3", "--out", str(tmp_path / "file")]) == 2
+    assert E.main([*base, "--deals", "3", "--first", "3", "--out", str(a)]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"error: --out {tmp_path / 'file'}: a file, not a folder",
+                                                    "error: --first 3: from 0 to DEALS - 1 (2)"]
 
 
 def test_the_look_ahead_tutor_ranks_two_step_throws_by_the_look_ahead_and_others_as_the_tutor() -> None:
