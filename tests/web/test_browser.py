@@ -137,6 +137,9 @@ def test_a_phone_records_a_hand_with_a_photo_and_sees_the_cli(phone: object, ser
             "--twin", "Bogdan", "--points", "Ana=100", "--points", "Cristi=70")
     p.css("#hand-2")  # the open sheet redraws itself (it asks every second)
     p.text_is("#hand-2", "+740")
+    p.wait.until(lambda d: d.execute_script(  # the plot of the new version drawn too, not the old one
+        "const img = document.querySelector('[data-plot]'), sec = document.querySelector('[data-live]');"
+        "return img.src.endsWith('?v=' + sec.dataset.version) && img.complete && img.naturalWidth > 0"))
     p.shot("sheet")
 
     p.tap('a.button[href="/g/1/players"]')  # a name mistyped at the start, fixed from the phone
