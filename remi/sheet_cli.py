@@ -15,6 +15,7 @@ import typer
 
 from remi import sheet_hand
 from remi.options import Db, Game, Json, RulesFile, check_variant, emit, load_rules, open_store
+from remi.scoresheet.errors import plural
 from remi.sheet_hand import errors
 from remi.sheet_state import pick, remember
 
@@ -220,7 +221,7 @@ def import_(
         if as_json:
             emit(imported.to_dict())
         else:
-            typer.echo(f"imported {info.name}: {len(imported.rows)} hand{'' if len(imported.rows) == 1 else 's'}")
+            typer.echo(f"imported {info.name}: {plural(len(imported.rows), 'hand')}")
 
 
 def stats(

@@ -12,6 +12,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from remi.scoresheet.errors import plural
+
 if TYPE_CHECKING:
     from remi.engine import HandScore
     from remi.scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
@@ -126,7 +128,7 @@ def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None,
     rows = sheet.rows
     hidden = len(rows) - last if last is not None and len(rows) > last else 0
     if hidden:
-        note = f"{hidden} earlier hand{'' if hidden == 1 else 's'} (--all)"
+        note = f"{plural(hidden, 'earlier hand')} (--all)"
         table.add_row("…", *("" for _ in g.sides), *([""] if wide else []),
                       *([Text(note, style="dim")] if layout in ("wide", "medium") else []))
         rows = rows[hidden:]
@@ -355,15 +357,11 @@ def render_stats(con: Console, stats: Stats) -> None:
         return
     con.print("[bold]Players[/]")
     for s in stats.players:
-        con.print(f"{s.rank}. {s.player} ({s.variant}): {_count(s.games, 'game')}, {s.games_won} won, "
-                  f"{s.points} points; {_count(s.hands, 'hand')}, {s.closes} closed, average {s.average:.1f}, "
+        con.print(f"{s.rank}. {s.player} ({s.variant}): {plural(s.games, 'game')}, {s.games_won} won, "
+                  f"{s.points} points; {plural(s.hands, 'hand')}, {s.closes} closed, average {s.average:.1f}, "
                   f"best hand {signed(s.best_hand)}, best streak {s.best_streak}")
     if stats.head_to_head:
         con.print("[bold]Head to head[/] (games ended ahead)")
     for h in stats.head_to_head:
-        con.print(f"{h.a} – {h.b} ({h.variant}): {_count(h.games, 'game')}, ahead {h.a_ahead}–{h.b_ahead}, "
+        con.print(f"{h.a} – {h.b} ({h.variant}): {plural(h.games, 'game')}, ahead {h.a_ahead}–{h.b_ahead}, "
                   f"even {h.even}")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

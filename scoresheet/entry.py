@@ -32,7 +32,7 @@ from remi.engine import (
     simple_hand,
 )
 from remi.engine.limits import check_board, check_jokers, check_rack
-from remi.scoresheet.errors import SheetError
+from remi.scoresheet.errors import SheetError, plural
 from remi.scoresheet.hand import LABELS, HandInput, QuickCount, RackInput
 
 __all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "quick_penalty", "score_hand", "seat_names"]
@@ -43,7 +43,7 @@ def quick_penalty(quick: QuickCount, rules: Rules, who: str) -> int:
     size = rules.hand_size
     low, high, jokers = quick.resolved(size)
     if low < 0 or low + high + jokers != size:
-        raise SheetError(f"{who}'s rack {quick}: the counts make {_count(max(low, 0) + high + jokers, 'tile')}; "
+        raise SheetError(f"{who}'s rack {quick}: the counts make {plural(max(low, 0) + high + jokers, 'tile')}; "
                          f"a loser holds {size}", fields=("racks",))
     # Stand-in tiles of each class, valued by the engine (CR-23).
     tiles = [Tile.parse("k2")] * low + [Tile.parse("k10")] * high + [JOKER] * jokers
@@ -120,7 +120,7 @@ def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules
     if h.board is not None:
         cards = h.board
         if len(cards) != rules.close_size:
-            raise SheetError(f"the closer's hand has {_count(len(cards), 'card')}; give all {rules.close_size} "
+            raise SheetError(f"the closer's hand has {plural(len(cards), 'card')}; give all {rules.close_size} "
                              "(13 in melds plus the discard)", fields=("board",))
         check_counts(cards, rules)
         result = check_close(cards, rules)
@@ -146,7 +146,7 @@ def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool)
         if len(h.board) != size:
             shape = (f"{size} tiles: the atu {h.atu} is added to them" if h.atu_close
                      else f"{size} tiles: {size - 1} in formations plus the tile thrown")
-            raise SheetError(f"{h.closer}'s board has {_count(len(h.board), 'tile')}; give {shape}", fields=("board",))
+            raise SheetError(f"{h.closer}'s board has {plural(len(h.board), 'tile')}; give {shape}", fields=("board",))
         check_counts(h.board, rules, where=f"on {h.closer}'s board")
         table[h.closer] = h.board
         jokers[f"{h.closer}'s board"] = sum(t.is_joker for t in h.board)
@@ -181,7 +181,7 @@ def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tupl
             raise SheetError(f"{name} closed: give the board (its tiles or points), not a rack", fields=("racks",))
         if rack.tiles is not None:
             if len(rack.tiles) != rules.hand_size:
-                raise SheetError(f"{name}'s rack has {_count(len(rack.tiles), 'tile')}; a loser holds "
+                raise SheetError(f"{name}'s rack has {plural(len(rack.tiles), 'tile')}; a loser holds "
                                  f"{rules.hand_size}", fields=("racks",))
             check_counts(rack.tiles, rules, where=f"on {name}'s rack")
             table[name] = rack.tiles
@@ -204,11 +204,6 @@ def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tupl
 def _is(name: str) -> str:
     """The verb after a field's label: "the atu is", "the racks are"."""
     return "are" if name in ("racks", "board_points") else "is"
-
-
-def _count(n: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 #: where a hand's jokers are (the last word of the part) and the field that says so

@@ -11,6 +11,15 @@ from __future__ import annotations
 from remi.engine import RemiError
 
 
+def plural(n: int, word: str) -> str:
+    """``1 tile``, ``2 tiles``: a count in the sheet's messages and tables.
+
+    >>> plural(1, "hand"), plural(0, "hand")
+    ('1 hand', '0 hands')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class SheetError(RemiError):
     """Input the sheet refuses; nothing was written.
 

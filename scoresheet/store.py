@@ -390,7 +390,9 @@ class Store:
             if target is not None and target <= 0:
                 raise SheetError(f"the target is a positive number of points, not {target}", fields=("target",))
             if target == game.target:
-                raise SheetError(f"the target of {game.name} is {target} already", fields=("target",))
+                already = f"{game.name} has no target already" if target is None else \
+                    f"the target of {game.name} is {target} already"
+                raise SheetError(already, fields=("target",))
             return {"kind": "target", "change": json.dumps({"target": target})}
         return self._write(game_id, make)
 

@@ -22,7 +22,7 @@ from remi.web.forms import (
     tiles_text,
 )
 from remi.web.guard import read_form
-from remi.web.sheets import badges, game_of
+from remi.web.sheets import badges, game_of, web_of
 from remi.web.tiles import notation_for, signed
 
 #: what a photo or the tutor may put into a new hand's form through the address
@@ -60,13 +60,9 @@ def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -
     return {"number": number, "parts": parts, "totals": sides, "board": result.board, "discard": discard}
 
 
-def _web(request: Request) -> Any:
-    return request.app.state.web
-
-
 def form_page(request: Request, info: Any, fields: dict[str, str], *, number: int | None = None,
               error: str | None = None, status: int = 200) -> Response:
-    web = _web(request)
+    web = web_of(request)
     store = web.store
     sheet = store.sheet(info.id)
     if number is not None and not 1 <= number <= len(sheet.rows):
@@ -78,7 +74,7 @@ def form_page(request: Request, info: Any, fields: dict[str, str], *, number: in
 
 
 def new_hand(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     info = game_of(web, request)
     fields = {k: tiles_text(v) if k in ("atu", "board", "throw") else v
               for k, v in request.query_params.items() if k in PREFILL}
@@ -90,7 +86,7 @@ def new_hand(request: Request) -> Response:
 
 
 def fix_hand(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     store = web.store
     info = game_of(web, request)
     number = int(request.path_params["number"])
@@ -102,7 +98,7 @@ def fix_hand(request: Request) -> Response:
 
 
 async def check(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     store = web.store
     form = await read_form(request)
     info = game_of(web, request)
@@ -111,7 +107,7 @@ async def check(request: Request) -> Response:
 
 
 async def confirm(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     store = web.store
     form = await read_form(request)
     info = game_of(web, request)
@@ -131,7 +127,7 @@ async def confirm(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     store = web.store
     form = await read_form(request)
     info = game_of(web, request)
@@ -155,7 +151,7 @@ async def record(request: Request) -> Response:
 
 
 async def strike(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     store = web.store
     await read_form(request)
     info = game_of(web, request)

@@ -20,14 +20,10 @@ from starlette.routing import Route
 
 from remi.engine import RemiError
 from remi.web.guard import CSRF_FIELD, read_form
-from remi.web.sheets import game_of, target_points
+from remi.web.sheets import game_of, target_points, web_of
 
 DONE = {"renamed": "Renamed: the sheet uses the new name, in the hands already played too.",
         "target": "The target changed: the sheet counts to it from now on."}
-
-
-def _web(request: Request) -> Any:
-    return request.app.state.web
 
 
 def view(store: Any, game_id: int) -> dict[str, Any]:
@@ -45,10 +41,7 @@ def rename(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
 def retarget(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
     """``remi target POINTS`` (``none`` with the "No target" button): the store says what the rules
     take. A finished game plays on when its new target is out of everyone's reach, as in the CLI."""
-    game = store.sheet(game_id).game
     if fields.get("none"):
-        if game.target is None and game.rules.is_closed:
-            raise RemiError(f"{game.name} has no target already")
         return store.set_target(game_id, None)
     typed = fields.get("target", "").strip()
     if not typed:
@@ -57,7 +50,7 @@ def retarget(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
 
 
 def page(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     info = game_of(web, request)
     done = DONE.get(request.query_params.get("done", ""), "")
     return web.page(request, "players.html", **view(web.store, info.id), form={}, error=None, done=done)
@@ -65,7 +58,7 @@ def page(request: Request) -> Response:
 
 async def _change(request: Request, write: Callable[[Any, int, Mapping[str, str]], Any], done: str) -> Response:
     """One change from the page's forms: the cross-site checks, one store call, the page again."""
-    web = _web(request)
+    web = web_of(request)
     form = await read_form(request)
     info = game_of(web, request)
     fields = {k: v for k, v in form.items() if isinstance(v, str) and k != CSRF_FIELD}

@@ -142,12 +142,13 @@ def game_of(web: Any, request: Request) -> Any:
     return info
 
 
-def _web(request: Request) -> Any:
+def web_of(request: Request) -> Any:
+    """The app's ``Web`` (the store, the templates) for a page handler."""
     return request.app.state.web
 
 
 def games(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     items = []
     for s in web.store.games():
         g = s.game
@@ -163,7 +164,7 @@ def games(request: Request) -> Response:
 
 
 async def new_game(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     if request.method == "GET":
         return web.page(request, "new.html", form={"variant": "closed"}, error=None)
     form = await read_form(request, files=1, part_size=MAX_RULES)
@@ -194,7 +195,7 @@ def rendered_part(web: Any, info: Any, show_all: bool) -> tuple[str, str, dict[s
 
 
 def sheet(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     info = game_of(web, request)
     show_all = request.query_params.get("all") == "1"
     current, html, meta = rendered_part(web, info, show_all)
@@ -206,14 +207,14 @@ def sheet(request: Request) -> Response:
 
 
 def part(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     _, html, _ = rendered_part(web, game_of(web, request), request.query_params.get("all") == "1")
     return HTMLResponse(html, headers={"cache-control": "no-store"})
 
 
 def game_version(request: Request) -> Response:
     # Every phone asks this every second: one query, no game lookup.
-    return JSONResponse({"version": version(_web(request).store, int(request.path_params["game"]))},
+    return JSONResponse({"version": version(web_of(request).store, int(request.path_params["game"]))},
                         headers={"cache-control": "no-store"})
 
 
@@ -221,7 +222,7 @@ def plot(request: Request) -> Response:
     # matplotlib takes a few hundred ms a plot: drawn once per version, for every phone.
     from remi.scoresheet.plot import plot_totals
 
-    web = _web(request)
+    web = web_of(request)
     info = game_of(web, request)
     current = version(web.store, info.id)
     plots = _cache(web, "plots")
@@ -253,7 +254,7 @@ def action_words(h: Any, *, cards: bool) -> tuple[str, str]:
 
 
 def history(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     info = game_of(web, request)
     lines = []
     for h in web.store.history(info.id):
@@ -264,7 +265,7 @@ def history(request: Request) -> Response:
 
 
 async def undo(request: Request) -> Response:
-    web = _web(request)
+    web = web_of(request)
     await read_form(request)
     info = game_of(web, request)
     try:
@@ -329,4 +330,4 @@ def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
                           rules=rules)
 
 
-__all__ = ["action_words", "routes", "sheet_view", "target_points", "version", "notation_for"]
+__all__ = ["action_words", "routes", "sheet_view", "target_points", "version", "notation_for", "web_of"]

@@ -311,6 +311,13 @@ def test_a_rename_and_a_new_target_are_recorded_and_undone(remi: Remi) -> None:
     assert copy["players"] == ["Ana", "Bogdan"] and copy["totals"] == {"Ana": 80, "Bogdan": 80}
 
 
+def test_no_target_when_there_is_none_says_so_in_words(remi: Remi) -> None:
+    remi.ok("new", "--players", "Ana,Dan", "--name", "g")
+    r = remi("target", "none")
+    assert r.code == 2 and r.err.strip() == "remi: --target: g has no target already"  # was "is None already"
+    assert remi.ok("history")["actions"] == []
+
+
 def test_a_rename_in_a_two_against_two_game(remi: Remi) -> None:
     remi.ok("new", "--variant", "simple", "--players", "North,East,South,West", "--teams", "North+South,East+West")
     remi.ok("hand", "--closer", "West")
