@@ -159,6 +159,8 @@ def train(
     fraction: Annotated[float, typer.Option("--fraction", help="Train on the first fraction of the images.", min=0.01, max=1.0)] = 1.0,
     name: Annotated[str, typer.Option("--name", help="Run name (a folder under --out).")] = "detector",
     oriented: Annotated[bool, typer.Option("--oriented", help="Detector: boxes that turn with the tiles (vision/yolov8-tile-obb.yaml); --init may name an axis-aligned detector, its weights are carried over.")] = False,
+    pretrained: Annotated[Optional[Path], typer.Option("--pretrained", help="Detector: start from the COCO YOLOv5n backbone of this state dict (../shared/pretrained/yolov5n-coco.pt), on Ultralytics' yolov5n.yaml.", show_default=False)] = None,
+    hours: Annotated[Optional[float], typer.Option("--hours", help="Detector: end the stage after this many hours (the epochs and the learning rate's schedule are fitted to it).", min=0.01, show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Train the tile detector (Ultralytics, from vision/yolov8-tile.yaml) or the tile reader (torch).
@@ -170,7 +172,7 @@ def train(
         from remi.engine import RemiError
 
         # Weights and models named on the line are checked before any data is built or loaded.
-        for option, path in (("--init", init), ("--resume", resume)):
+        for option, path in (("--init", init), ("--resume", resume), ("--pretrained", pretrained)):
             if path is not None and not path.is_file():
                 raise RemiError(f"{option} {path}: no such weights file")
         if mine_with is not None and not (mine_with / "vision.json").is_file():
@@ -178,12 +180,14 @@ def train(
         if stage == "detector":
             from remi.vision.train import train_detector
 
-            model = str(Path(__file__).resolve().parents[1] / "vision" / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
+            if pretrained is not None and (init is not None or oriented):
+                raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
+            model = "yolov5n.yaml" if pretrained else str(Path(__file__).resolve().parents[1] / "vision" / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
             yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
             if not yaml.exists():
                 raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
             run = train_detector(yaml, out, epochs=epochs, imgsz=imgsz, seed=seed, resume=resume, model=model,
-                                 init=init, lr0=lr0, fraction=fraction, name=name)
+                                 init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
         elif stage == "reader":
             from remi.vision.recipe import train_reader

@@ -1,7 +1,9 @@
 """Training with Ultralytics (tile detector) and torch (tile reader), fully offline.
 
-Nothing here downloads anything: the detector is built from ``yolov8n.yaml`` (no pretrained
-weights), plots and the AMP check are off and Ultralytics runs with ``YOLO_OFFLINE=1``.
+Nothing here downloads anything: the detector is built from a model yaml, from scratch or with
+the COCO-pretrained YOLOv5n backbone read from ``../shared/pretrained`` (a plain state dict,
+:func:`pretrained_start`); plots and the AMP check are off and Ultralytics runs with
+``YOLO_OFFLINE=1``.
 Checkpoints are saved every epoch, so a run stopped early still leaves ``last.pt``, and
 ``resume=True`` continues it in a later working session.
 """
@@ -36,10 +38,38 @@ def offline() -> None:
         shutil.copy(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf", font)
 
 
+#: The tensors of the COCO YOLOv5n that Ultralytics' ``yolov5n.yaml`` takes: layers 0-23, the
+#: backbone and the PAN neck (../shared/pretrained/README.md); the anchor-free head starts fresh.
+PRETRAINED_TENSORS = 342
+
+
+def pretrained_start(state_dict: Path, model: str = "yolov5n.yaml"):
+    """A one-class detector of ``model`` holding the pretrained backbone and neck of
+    ``state_dict`` (``torch.load(..., weights_only=True)``: no pickled code runs).
+
+    Refuses a file that gives fewer than :data:`PRETRAINED_TENSORS` tensors of matching name
+    and shape: a silent partial load would train from scratch under a pretrained name.
+    """
+    offline()
+    import torch
+    from ultralytics import YOLO
+
+    sd = torch.load(Path(state_dict), map_location="cpu", weights_only=True)
+    yolo = YOLO(model, task="detect")
+    own = yolo.model.state_dict()
+    taken = {k: v for k, v in sd.items() if k in own and own[k].shape == v.shape}
+    if len(taken) < PRETRAINED_TENSORS:
+        raise ValueError(f"{state_dict}: {len(taken)} of the {PRETRAINED_TENSORS} backbone and neck tensors "
+                         f"of {model} fit; is it the COCO YOLOv5n state dict?")
+    yolo.model.load_state_dict(taken, strict=False)
+    return yolo.load(yolo.model)  # an object load: train() seeds from these weights, not the yaml's
+
+
 def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320, batch: int = 32,
                    seed: int = 0, workers: int = 1, fraction: float = 1.0, resume: Path | None = None,
                    model: str = "yolov8n.yaml", name: str = "detector", init: Path | None = None,
-                   lr0: float | None = None, freeze: int = 0, nbs: int | None = None) -> Path:
+                   lr0: float | None = None, freeze: int = 0, nbs: int | None = None,
+                   pretrained: Path | None = None, hours: float | None = None) -> Path:
     """Train the single-class tile detector; returns the run folder (weights/best.pt, last.pt).
 
     ``init`` starts from earlier weights (a fine-tuning stage) instead of the model yaml. When
@@ -49,7 +79,11 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
     ``freeze`` keeps the first layers as they are (10: the backbone), about a third less
     work a batch on a CPU. ``nbs``: the batch Ultralytics accumulates gradients to before a
     step (its default 64 makes a batch of 32 take a step every other batch; set it to ``batch``
-    for a step every batch: more steps for the same CPU time).
+    for a step every batch: more steps for the same CPU time). ``pretrained``: start from that
+    state dict's backbone (:func:`pretrained_start`, ``model`` names the yaml it fits).
+    ``hours`` bounds the stage's wall time (Ultralytics' ``time``: the epochs are fitted to it
+    after the first one, and the learning-rate schedule with them), so a stage ends and is
+    committed inside a working session.
     """
     offline()
     from ultralytics import YOLO
@@ -58,7 +92,7 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
         yolo = YOLO(str(resume))
         yolo.train(resume=True)
         return Path(resume).parents[1]
-    yolo = YOLO(str(init) if init else model)
+    yolo = pretrained_start(pretrained, model) if pretrained else YOLO(str(init) if init else model)
     if init is not None and model.endswith("-obb.yaml") and yolo.task != "obb":
         yolo = YOLO(model).load(str(init))
     extra = {"optimizer": "AdamW", "lr0": lr0, "warmup_epochs": 0.3} if lr0 else {"warmup_epochs": 0.5}
@@ -66,7 +100,8 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
                single_cls=True, plots=False, amp=False, device="cpu", project=str(Path(out).resolve()),
                name=name, exist_ok=True, fraction=fraction, deterministic=True, verbose=True,
                cache="ram", patience=0, fliplr=0.5, degrees=10.0, close_mosaic=1, **extra,
-               **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}))
+               **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}),
+               **({"time": hours} if hours else {}))
     return Path(out) / name
 
 
