@@ -10,7 +10,9 @@ Checkpoints are saved every epoch, so a run stopped early still leaves ``last.pt
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from pathlib import Path
 
 
@@ -23,10 +25,11 @@ def offline() -> None:
     os.environ["YOLO_OFFLINE"] = "1"
     import logging
     import shutil
-    import sys
 
     import matplotlib
-    from ultralytics.utils import LOGGER, USER_CONFIG_DIR
+
+    with contextlib.redirect_stdout(sys.stderr):  # a first import prints its new settings file there
+        from ultralytics.utils import LOGGER, USER_CONFIG_DIR
 
     for handler in LOGGER.handlers:  # progress goes to stderr: stdout stays clean for --json
         if isinstance(handler, logging.StreamHandler):
@@ -51,15 +54,22 @@ def pretrained_start(state_dict: Path, model: str = "yolov5n.yaml"):
     and shape: a silent partial load would train from scratch under a pretrained name.
     """
     offline()
+    import pickle
+
     import torch
     from ultralytics import YOLO
 
-    sd = torch.load(Path(state_dict), map_location="cpu", weights_only=True)
+    from remi.engine import RemiError
+
+    try:
+        sd = torch.load(Path(state_dict), map_location="cpu", weights_only=True)
+    except (pickle.UnpicklingError, RuntimeError, EOFError) as e:  # a full checkpoint, or not torch at all
+        raise RemiError(f"{state_dict}: not a plain state dict of tensors ({str(e).splitlines()[0][:80]})") from None
     yolo = YOLO(model, task="detect")
     own = yolo.model.state_dict()
-    taken = {k: v for k, v in sd.items() if k in own and own[k].shape == v.shape}
+    taken = {k: v for k, v in sd.items() if k in own and own[k].shape == v.shape} if isinstance(sd, dict) else {}
     if len(taken) < PRETRAINED_TENSORS:
-        raise ValueError(f"{state_dict}: {len(taken)} of the {PRETRAINED_TENSORS} backbone and neck tensors "
+        raise RemiError(f"{state_dict}: {len(taken)} of the {PRETRAINED_TENSORS} backbone and neck tensors "
                          f"of {model} fit; is it the COCO YOLOv5n state dict?")
     yolo.model.load_state_dict(taken, strict=False)
     return yolo.load(yolo.model)  # an object load: train() seeds from these weights, not the yaml's
@@ -89,20 +99,28 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
     from ultralytics import YOLO
 
     if resume is not None:
-        yolo = YOLO(str(resume))
-        yolo.train(resume=True)
+        with contextlib.redirect_stdout(sys.stderr):  # as below
+            YOLO(str(resume)).train(resume=True)
         return Path(resume).parents[1]
     yolo = pretrained_start(pretrained, model) if pretrained else YOLO(str(init) if init else model)
     if init is not None and model.endswith("-obb.yaml") and yolo.task != "obb":
         yolo = YOLO(model).load(str(init))
     extra = {"optimizer": "AdamW", "lr0": lr0, "warmup_epochs": 0.3} if lr0 else {"warmup_epochs": 0.5}
+    # Ultralytics' progress bars write to sys.stdout: send them to stderr, so that `remi vision
+    # train --json` keeps stdout for its JSON alone.
+    with contextlib.redirect_stdout(sys.stderr):
+        _fit(yolo, data, out, epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, workers=workers, fraction=fraction,
+             name=name, extra={**extra, **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}),
+                               **({"time": hours} if hours else {})})
+    return Path(out) / name
+
+
+def _fit(yolo, data: Path, out: Path, *, epochs: int, imgsz: int, batch: int, seed: int, workers: int,
+         fraction: float, name: str, extra: dict) -> None:
     yolo.train(data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, workers=workers,
                single_cls=True, plots=False, amp=False, device="cpu", project=str(Path(out).resolve()),
                name=name, exist_ok=True, fraction=fraction, deterministic=True, verbose=True,
-               cache="ram", patience=0, fliplr=0.5, degrees=10.0, close_mosaic=1, **extra,
-               **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}),
-               **({"time": hours} if hours else {}))
-    return Path(out) / name
+               cache="ram", patience=0, fliplr=0.5, degrees=10.0, close_mosaic=1, **extra)
 
 
 def export_onnx(weights: Path, imgsz: int, out: Path, dynamic: bool = True) -> Path:
