@@ -5,6 +5,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 CORE   := $(VENV)/.core-installed
 FULL   := $(VENV)/.test-installed
+# setuptools' editable build warns "be careful with folders ... the same name as your package"
+# at every install: remi/ is that folder, on purpose (pyproject's package-dir). Not for users.
+QUIET  := PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: demo test bench clean
 
@@ -16,12 +19,12 @@ $(VENV)/bin/python:
 # tutor/ and vision/ install as remi.engine ... (pyproject's package-dir), which an editable
 # install maps with setuptools' import finder.
 $(CORE): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e .
+	$(QUIET) $(PY) -m pip install -q -e .
 	touch $@
 
 # The tests need the dev tools, PostgreSQL's client and the training extra (the smoke run).
 $(FULL): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e '.[dev,train]'
+	$(QUIET) $(PY) -m pip install -q -e '.[dev,train]'
 	touch $@ $(CORE)
 
 demo: $(CORE)

@@ -21,4 +21,12 @@ class NotationError(RemiError):
 
 
 class RuleError(RemiError):
-    """Well-formed tiles that break the rules: a 3rd copy, a wrong rack size, a bad formation."""
+    """Well-formed tiles that break the rules: a 3rd copy, a wrong rack size, a bad formation.
+
+    ``parts``: the parts of a hand at fault, as the caller named them (``"Dan's rack"``), so
+    that it can point at its own fields.
+    """
+
+    def __init__(self, message: str, *, parts: tuple[str, ...] = ()) -> None:
+        self.parts = parts
+        super().__init__(message)

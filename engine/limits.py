@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from remi.engine.errors import RuleError
 from remi.engine.formations import Formation, classify
@@ -149,10 +149,42 @@ def check_board(points: int, rules: Rules = CLOSED, *, who: str = "a board") -> 
     return values[points]
 
 
-def check_jokers(parts: Mapping[str, int], rules: Rules = CLOSED) -> None:
-    """The jokers of one hand, where each is (a board, a rack, the throw, the atu), against the deck (CR-1)."""
+def check_jokers(parts: Mapping[str, int], rules: Rules = CLOSED, *, notes: Mapping[str, str] | None = None) -> None:
+    """The jokers of one hand, where each is (a board, a rack, the throw, the atu), against the deck (CR-1).
+
+    ``notes`` say why a part holds its jokers when a number says so (``"150 needs a joker"``).
+
+    >>> check_jokers({"Cristi's rack": 1, "the throw": 1, "the atu": 1}, notes={"Cristi's rack": "150 needs a joker"})
+    Traceback (most recent call last):
+    ...
+    remi.engine.errors.RuleError: 3 jokers in one hand (Cristi's rack 1: 150 needs a joker, the throw 1, the atu 1): the deck has 2 (CR-1)
+    """
     total = sum(parts.values())
     if total > rules.jokers:
-        where = ", ".join(f"{name} {n}" for name, n in parts.items() if n)
-        raise RuleError(f"{total} jokers in one hand ({where}): the deck has {rules.jokers} (CR-1)")
+        raise RuleError(f"{total} jokers in one hand ({_where(parts, notes)}): the deck has {rules.jokers} (CR-1)",
+                        parts=tuple(name for name, n in parts.items() if n))
 
+
+def check_twin_joker(parts: Mapping[str, int], holder: str, holder_parts: Collection[str], rules: Rules = CLOSED,
+                     *, notes: Mapping[str, str] | None = None) -> None:
+    """A joker atu's twin is the other joker, dealt to ``holder`` (CR-25): with the atu that is
+    every joker of the deck (CR-1), and a joker thrown into a row is never taken again (CR-12),
+    so no part of the hand but the holder's (``holder_parts``) holds one.
+
+    >>> check_twin_joker({"Cristi's rack": 1, "Dan's rack": 0, "the atu": 1}, "Dan", {"Dan's rack"})
+    Traceback (most recent call last):
+    ...
+    remi.engine.errors.RuleError: the atu is a joker and Dan holds its twin, the other joker (CR-25): no joker is left for Cristi's rack
+    """
+    spare = rules.jokers - 2  # the atu and its twin
+    others = {name: n for name, n in parts.items() if n and name != "the atu" and name not in holder_parts}
+    if sum(others.values()) > spare:
+        named = " or ".join(name + (f" ({notes[name]})" if notes and name in notes else "") for name in others)
+        raise RuleError(f"the atu is a joker and {holder} holds its twin, the other joker (CR-25): "
+                        f"no joker is left for {named}", parts=tuple(others))
+
+
+def _where(parts: Mapping[str, int], notes: Mapping[str, str] | None) -> str:
+    """``Cristi's rack 1: 150 needs a joker, the atu 1``: each part holding jokers, and why."""
+    notes = notes or {}
+    return ", ".join(f"{name} {n}" + (f": {notes[name]}" if name in notes else "") for name, n in parts.items() if n)

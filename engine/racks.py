@@ -41,7 +41,7 @@ def check_counts(
     >>> check_counts({"Ana": parse_tiles("r7 k2"), "Dan": parse_tiles("r7")}, atu=Tile.parse("r7"))
     Traceback (most recent call last):
     ...
-    remi.engine.errors.RuleError: Dan's r7 would be a 3rd r7 counting the atu: the deck has only 2
+    remi.engine.errors.RuleError: a 3rd r7 in one hand (the atu, Ana 1, Dan 1): the deck has only 2
     """
     if isinstance(tiles, Mapping):
         _check_table(tiles, rules, atu)
@@ -72,16 +72,18 @@ def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile |
 
 
 def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | None) -> None:
-    seen: Counter[Tile] = Counter()
+    """Every holder of a kind named when the table holds too many: the extra copy is in any of them."""
+    held: dict[Tile, Counter[str]] = {}
     if atu is not None:
-        seen[atu] += 1
+        held.setdefault(atu, Counter())["the atu"] += 1
     for name, rack in racks.items():
         for tile in rack:
-            seen[tile] += 1
-            limit = rules.jokers if tile.is_joker else rules.copies
-            if seen[tile] > limit:
-                what = "joker" if tile.is_joker else _name(tile, rules)
-                raise RuleError(
-                    f"{name}'s {what} would be a {_ordinal(seen[tile])} {what}"
-                    f"{' counting the atu' if atu is not None and tile == atu else ''}: the deck has only {limit}"
-                )
+            held.setdefault(tile, Counter())[name] += 1
+    for tile in sorted(held):
+        limit = rules.jokers if tile.is_joker else rules.copies
+        total = sum(held[tile].values())
+        if total > limit:
+            what = "joker" if tile.is_joker else _name(tile, rules)
+            where = ", ".join(name if name == "the atu" else f"{name} {n}" for name, n in held[tile].items())
+            raise RuleError(f"a {_ordinal(total)} {what} in one hand ({where}): the deck has only {limit}",
+                            parts=tuple(held[tile]))

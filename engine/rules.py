@@ -97,7 +97,7 @@ class Rules:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RuleError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise RuleError(f"unknown rule option(s): {', '.join(unknown)}{_did_you_mean(unknown, names)}")
         base = PRESETS[variant]
         for key, value in data.items():
             expected = type(getattr(base, key))
@@ -160,3 +160,15 @@ def preset(variant: str) -> Rules:
         return PRESETS[variant]
     except KeyError:
         raise RuleError(f"unknown variant {variant!r}: use closed or simple") from None
+
+
+def _did_you_mean(unknown: list[str], names: set[str]) -> str:
+    """`` (did you mean positional_ace?)`` for misspelt option names, when one is close.
+
+    >>> _did_you_mean(["positonal_ace", "colour"], {"positional_ace", "long_run"})
+    ' (did you mean positional_ace?)'
+    """
+    import difflib
+
+    close = [hit[0] for name in unknown if (hit := difflib.get_close_matches(name, sorted(names), n=1))]
+    return f" (did you mean {', '.join(close)}?)" if close else ""

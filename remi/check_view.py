@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from remi.engine import CloseResult, Rules, Tile, sort_key
+from remi.engine import CloseResult, Rules, Tile, atu_multiplier, sort_key
 from remi.render import formation_text, is_plain, notation_for, tiles_text
 
 
@@ -48,7 +48,8 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
             console.print("Closest arrangement:")
             for f in result.formations:
                 console.print(Text("  ").append_text(formation_text(f, n, plain=plain)))
-            console.print(Text("  loose ").append_text(tiles_text(result.loose, n, plain=plain)))
+            if result.loose:  # all in formations, none to throw: the reason says so, no empty line
+                console.print(Text("  loose ").append_text(tiles_text(result.loose, n, plain=plain)))
         return
     title = "Closes" + (" with the atu" if result.with_atu else "")
     table = Table(title=title, title_justify="left", show_edge=False, box=None, padding=(0, 2))
@@ -69,5 +70,9 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
         if best.doubled:
             pay += f", doubled by the {'joker' if best.discard.is_joker else 'ace'} thrown: {best.points}"
         console.print(Text(pay + " points.", style="bold green"))
+        doubled = atu_multiplier(atu, rules)
+        if doubled > 1:  # the sheet's part (CR-26), not the board's: said, so that nobody doubles it twice
+            console.print(f"On the sheet the atu {atu.format(n) if atu else ''} doubles it (CR-26): "
+                          f"+{best.points * doubled} for the closer.")
     else:
         console.print(Text("Goes out: every opponent takes 100.", style="bold green"))

@@ -31,11 +31,11 @@ from remi.engine import (
     rack_penalty,
     simple_hand,
 )
-from remi.engine.limits import check_board, check_jokers, check_rack
+from remi.engine.limits import check_board, check_jokers, check_rack, check_twin_joker
 from remi.scoresheet.errors import SheetError, plural
 from remi.scoresheet.hand import LABELS, HandInput, QuickCount, RackInput
 
-__all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "quick_penalty", "score_hand", "seat_names"]
+__all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "nearest", "quick_penalty", "score_hand", "seat_names"]
 
 
 def quick_penalty(quick: QuickCount, rules: Rules, who: str) -> int:
@@ -72,8 +72,8 @@ def seat_names(players: Sequence[str], h: HandInput) -> HandInput:
         try:
             return spelled[name.casefold()]
         except KeyError:
-            raise SheetError(f"unknown player {name!r} {role}: the players are {', '.join(players)}",
-                             fields=(field_name,)) from None
+            raise SheetError(f"unknown player {name!r} {role}: the players are {', '.join(players)}"
+                             f"{nearest(name, players)}", fields=(field_name,)) from None
 
     closer = seat(h.closer, "closer", "as closer") if h.closer is not None else None
     twin = seat(h.twin, "twin", "as twin holder") if h.twin is not None else None
@@ -86,6 +86,19 @@ def seat_names(players: Sequence[str], h: HandInput) -> HandInput:
     if (closer, twin, list(racks)) == (h.closer, h.twin, list(h.racks)):
         return h
     return h.replace(closer=closer, twin=twin, racks=racks)
+
+
+def nearest(name: str, names: Sequence[str]) -> str:
+    """``; did you mean Cristi?`` when one of ``names`` is close to a mistyped ``name`` (any case).
+
+    >>> nearest("Cristy", ["Ana", "Cristi", "Dan"]), nearest("Zoe", ["Ana", "Cristi"])
+    ('; did you mean Cristi?', '')
+    """
+    import difflib
+
+    spelled = {n.casefold(): n for n in names}
+    close = difflib.get_close_matches(name.casefold(), list(spelled), n=1, cutoff=0.6)
+    return f"; did you mean {spelled[close[0]]}?" if close else ""
 
 
 def score_hand(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules: Rules, h: HandInput, *,
@@ -132,7 +145,7 @@ def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules
 def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool) -> HandResult:
     if h.atu is None:
         raise SheetError("the atu is missing: give the atu tile (like r7, or * for a joker)", fields=("atu",))
-    table, penalties, jokers = _losers(rules, h, limits=limits)
+    table, penalties, jokers, notes = _losers(rules, h, limits=limits)
     board: int | None = None
     discard: Tile | None = None
     if h.nobody:
@@ -148,57 +161,75 @@ def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool)
                      else f"{size} tiles: {size - 1} in formations plus the tile thrown")
             raise SheetError(f"{h.closer}'s board has {plural(len(h.board), 'tile')}; give {shape}", fields=("board",))
         check_counts(h.board, rules, where=f"on {h.closer}'s board")
-        table[h.closer] = h.board
+        table[f"{h.closer}'s board"] = h.board
         jokers[f"{h.closer}'s board"] = sum(t.is_joker for t in h.board)
         close = _board_close(h.board, rules, h.atu if h.atu_close else None, h.throw, h.closer)
         board, discard = close.board, close.discard
     elif h.board_points is not None:
         board, discard = h.board_points, h.throw
         with _field("board_points"):
-            jokers[f"{h.closer}'s board"] = check_board(board, rules, who=f"{h.closer}'s board") if limits else 0
+            least = check_board(board, rules, who=f"{h.closer}'s board") if limits else 0
+        jokers[f"{h.closer}'s board"] = least
+        if least:
+            notes[f"{h.closer}'s board"] = f"{board} needs {_jokers(least)}"
         jokers["the throw"] = int(discard is not None and discard.is_joker)
     else:
         raise SheetError(f"what did {h.closer} show? give the board's tiles or its points", fields=("board",))
-    check_counts(table, rules, atu=h.atu)
+    shown = "board" if h.board is not None else "board_points"
+    with _parts(board_field=shown):
+        check_counts(table, rules, atu=h.atu)
     jokers["the atu"] = int(h.atu.is_joker)
     if limits:
-        with _field(*dict.fromkeys(_JOKER_FIELDS[where.rsplit(" ", 1)[-1]] for where, n in jokers.items() if n)):
-            check_jokers(jokers, rules)
+        with _parts(board_field=shown):
+            check_jokers(jokers, rules, notes=notes)
+            if h.atu.is_joker and h.twin is not None:
+                own = {f"{h.twin}'s rack", f"{h.twin}'s board"} | ({"the throw"} if h.closer == h.twin else set())
+                check_twin_joker(jokers, h.twin, own, rules, notes=notes)
     scores = closed_hand(players, atu=h.atu, closer=h.closer if not h.nobody else None, board=board or 0,
                          discard=discard, racks=penalties, twin=h.twin, rules=rules)
     return HandResult(scores, board, discard, h.closer, h.nobody)
 
 
 def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tuple[Tile, ...]], dict[str, int],
-                                                                  dict[str, int]]:
-    """Each loser's rack: the tiles shown (for the deck check), what it costs (CR-23), and
-    the fewest jokers it holds (a number or counts say how many at least, engine.limits)."""
+                                                                  dict[str, int], dict[str, str]]:
+    """Each loser's rack: the tiles shown (for the deck check), what it costs (CR-23), the
+    fewest jokers it holds (a number or counts say how many at least, engine.limits) and,
+    for a number, why it holds them ("150 needs a joker")."""
     table: dict[str, tuple[Tile, ...]] = {}
     penalties: dict[str, int] = {}
     jokers: dict[str, int] = {}
+    notes: dict[str, str] = {}
     for name, rack in h.racks.items():
+        where = f"{name}'s rack"
         if name == h.closer:
             raise SheetError(f"{name} closed: give the board (its tiles or points), not a rack", fields=("racks",))
         if rack.tiles is not None:
             if len(rack.tiles) != rules.hand_size:
                 raise SheetError(f"{name}'s rack has {plural(len(rack.tiles), 'tile')}; a loser holds "
                                  f"{rules.hand_size}", fields=("racks",))
-            check_counts(rack.tiles, rules, where=f"on {name}'s rack")
-            table[name] = rack.tiles
+            check_counts(rack.tiles, rules, where=f"on {where}")
+            table[where] = rack.tiles
             penalties[name] = rack_penalty(rack.tiles, rules)
-            jokers[f"{name}'s rack"] = sum(t.is_joker for t in rack.tiles)
+            jokers[where] = sum(t.is_joker for t in rack.tiles)
         elif rack.points is not None:
             if rack.points < 0:
                 raise SheetError(f"{name}'s rack cannot be worth {rack.points}", fields=("racks",))
             penalties[name] = rack.points
             with _field("racks"):
-                jokers[f"{name}'s rack"] = check_rack(rack.points, rules, who=f"{name}'s rack") if limits else 0
+                jokers[where] = check_rack(rack.points, rules, who=where) if limits else 0
+            if jokers[where]:
+                notes[where] = f"{rack.points} needs {_jokers(jokers[where])}"
         elif rack.quick is not None:
             penalties[name] = quick_penalty(rack.quick, rules, name)
-            jokers[f"{name}'s rack"] = rack.quick.jokers
+            jokers[where] = rack.quick.jokers
         else:
             raise SheetError(f"{name}'s rack is empty", fields=("racks",))
-    return table, penalties, jokers
+    return table, penalties, jokers, notes
+
+
+def _jokers(n: int) -> str:
+    """``a joker``, ``2 jokers``: what a number typed for a rack or a board needs (CR-23)."""
+    return "a joker" if n == 1 else f"{n} jokers"
 
 
 def _is(name: str) -> str:
@@ -206,8 +237,8 @@ def _is(name: str) -> str:
     return "are" if name in ("racks", "board_points") else "is"
 
 
-#: where a hand's jokers are (the last word of the part) and the field that says so
-_JOKER_FIELDS = {"rack": "racks", "board": "board_points", "throw": "throw", "atu": "atu"}
+#: a part of the hand (the last word of its name: "Dan's rack") and the field that says it
+_PART_FIELDS = {"rack": "racks", "board": "board_points", "throw": "throw", "atu": "atu"}
 
 
 @contextmanager
@@ -217,6 +248,18 @@ def _field(*fields: str) -> Iterator[None]:
         yield
     except RuleError as exc:
         raise SheetError(str(exc), fields=fields) from None
+
+
+@contextmanager
+def _parts(*, board_field: str = "board_points") -> Iterator[None]:
+    """An engine RuleError naming parts of the hand ("Cristi's rack", "the atu") as a
+    SheetError naming their fields; ``board_field``: the closer's board as tiles or as points."""
+    try:
+        yield
+    except RuleError as exc:
+        names = {**_PART_FIELDS, "board": board_field}
+        fields = dict.fromkeys(names[part.rsplit(" ", 1)[-1]] for part in exc.parts if part.rsplit(" ", 1)[-1] in names)
+        raise SheetError(str(exc), fields=tuple(fields)) from None
 
 
 def _nobody_closed(h: HandInput) -> None:

@@ -60,6 +60,21 @@ def test_human_output_shows_board_and_throw() -> None:
     assert "Closes" in out.stdout and "Throw" in out.stdout and "100 points" in out.stdout
 
 
+def test_a_doubling_atu_says_the_sheet_doubles_the_board() -> None:
+    """The board is the closer's board; the atu's double (CR-26) is the sheet's, said apart."""
+    out = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2", "--atu", "*").stdout
+    assert out.splitlines()[-2:] == ["Board 100 points.", "On the sheet the atu * doubles it (CR-26): +200 for the closer."]
+    plain = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2", "--atu", "y5").stdout
+    assert plain.splitlines()[-1] == "Board 100 points." and "doubles" not in plain
+
+
+def test_a_rack_with_nothing_loose_prints_no_empty_loose_line() -> None:
+    out = remi("check", "k1 b1 r1 k3 b3 r3 k5 b5 r5 k7 b7 r7 k9 b9 r9")
+    assert out.returncode == 0 and "all 15 tiles fit formations of 3, but one must be thrown" in out.stdout
+    assert out.stdout.splitlines()[-1] == "  k9 b9 r9" and "loose" not in out.stdout
+    assert "  loose k11 k12 r8" in remi("check", "r4 r5 r6 b9 y9 k9 k11 k12 k13 y2 y3 y4 r13 b13 r8").stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -90,6 +105,9 @@ def test_rules_file(tmp_path) -> None:  # noqa: ANN001
     rules.write_text("positional_ace = 3\n")
     bad = remi("check", "R1 R2 R3 B12 B13 B1 K1 Y1 B1 Y4 Y5 Y6 Y7 Y8 R10", "--rules", str(rules))
     assert bad.returncode == 2 and "positional_ace" in bad.stderr
+    rules.write_text("positonal_ace = true\n")  # misspelt: the nearest option is offered
+    bad = remi("check", "R1 R2 R3 B12 B13 B1 K1 Y1 B1 Y4 Y5 Y6 Y7 Y8 R10", "--rules", str(rules))
+    assert bad.returncode == 2 and bad.stderr == "remi: unknown rule option(s): positonal_ace (did you mean positional_ace?)\n"
     missing = remi("check", "r1", "--rules", str(tmp_path / "nope.toml"))
     assert missing.returncode == 2 and "cannot read rules file" in missing.stderr
 

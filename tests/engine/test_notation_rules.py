@@ -86,7 +86,7 @@ def test_rack_sizes_and_copies() -> None:
     check_counts(parse_tiles("* * * *"), SIMPLE)
     with pytest.raises(RuleError, match="5th joker"):
         check_counts(parse_tiles("* * * * *"), SIMPLE)
-    with pytest.raises(RuleError, match="Dan's r7 would be a 3rd r7 counting the atu"):
+    with pytest.raises(RuleError, match=r"a 3rd r7 in one hand \(the atu, Ana 1, Dan 1\)"):
         check_counts({"Ana": parse_tiles("r7"), "Dan": parse_tiles("r7")}, atu=Tile.parse("r7"))
 
 

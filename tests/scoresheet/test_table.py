@@ -68,7 +68,7 @@ def test_impossible_board_points_and_jokers_with_a_board(remi: Remi) -> None:
         assert r.code == 2 and says in r.err and r.err.startswith("remi: --board-points: "), r.err
     # a joker atu, a joker thrown and a board worth 300 (it needs a joker): three jokers
     r = remi("hand", "--atu", "*", "--closer", "Ana", "--board-points", "300", "--joker-close", "--points", "Bogdan=70")
-    assert r.code == 2 and "3 jokers in one hand (Ana's board 1, the throw 1, the atu 1)" in r.err
+    assert r.code == 2 and "3 jokers in one hand (Ana's board 1: 300 needs a joker, the throw 1, the atu 1)" in r.err
     assert snapshot(remi.db) == before
     s = remi.ok("hand", "--atu", "k5", "--closer", "Ana", "--board-points", "340", "--points", "Bogdan=70")
     assert s["hands"][0]["scores"] == {"Ana": 340, "Bogdan": -70}
