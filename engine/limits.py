@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections.abc import Collection, Mapping
 
 from remi.engine.errors import RuleError
@@ -35,6 +36,9 @@ from remi.engine.formations import Formation, classify
 from remi.engine.rules import CLOSED, Rules
 from remi.engine.tiles import JOKER, Tile
 
+#: the longest the worths of a board may take to count, in seconds: the rules' ranges
+#: (engine.rules.RANGES) keep it near a quarter of a second; this bounds whatever they miss
+BUDGET = 5.0
 #: numbers a tile of each class can have: low 1-9 and high 10-13 on a rack (CR-23)
 _LOW_NUMBERS, _HIGH_NUMBERS = range(1, 10), range(10, 14)
 
@@ -106,7 +110,11 @@ def board_values(rules: Rules = CLOSED) -> dict[int, int]:
     kinds = sorted(formation_kinds(rules))
     # reach[(tiles, aces, jokers)]: the worths of some formations holding that many of each
     reach: dict[tuple[int, int, int], set[int]] = {(0, 0, 0): {0}}
+    deadline = time.monotonic() + BUDGET
     for tiles in range(n):
+        if time.monotonic() > deadline:
+            raise RuleError(f"boards of {n} tiles take too long to count (over {BUDGET:.0f} s): "
+                            "lower the rule option close_size")
         for (t, a, j), worths in [(k, v) for k, v in reach.items() if k[0] == tiles]:
             for size, aces, jokers, value in kinds:
                 key = (t + size, a + aces, j + jokers)

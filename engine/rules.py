@@ -135,15 +135,40 @@ _CHOICES = {
 }
 
 
+#: What a real table can play, per number field: the deck of two sets (CR-1, SR-1) and the
+#: points a sheet can add up. The bounds also bound the work: ``engine.limits.board_values``
+#: grows with about the square of ``close_size`` (22: a quarter of a second), so a rules file
+#: cannot make one hand's check run for minutes (issue 27).
+RANGES: dict[str, tuple[int, int]] = {
+    "jokers": (0, 4),  # CR-1: 2; SR-1: 4 (house option 2)
+    "copies": (1, 3),  # one pack, the usual two (CR-1, SR-1), three for a crowded table
+    "close_size": (4, 22),  # CR-18: 15, SR-17: 14; 4 players x 21 still leave a stock of 106
+    "joker_board_value": (0, 100),  # CR-22: 50
+    "low_penalty": (0, 100),  # CR-23: 5
+    "high_penalty": (0, 100),  # CR-23: 10
+    "joker_penalty": (0, 500),  # CR-23: 50
+    "twin_bonus": (0, 500),  # CR-25: 50 (house option 25)
+    "loser_points": (1, 1000),  # SR-20: 100
+    "limit_single": (1, 10_000),  # SR-21: 300
+    "limit_teams": (1, 10_000),  # SR-22: 600
+}
+
+
 def _checked(rules: Rules) -> Rules:
+    """The rules if a table can play them; RuleError naming the first field that it cannot.
+
+    >>> CLOSED.replace(close_size=100000)
+    Traceback (most recent call last):
+    remi.engine.errors.RuleError: rule option close_size must be 4 to 22, not 100000
+    """
     if rules.variant not in ("closed", "simple"):
         raise RuleError(f"unknown variant {rules.variant!r}")
-    if not 0 <= rules.jokers <= 4:
-        raise RuleError("jokers must be between 0 and 4")
+    for name, (low, high) in RANGES.items():
+        value = getattr(rules, name)
+        if not low <= value <= high:
+            raise RuleError(f"rule option {name} must be {low} to {high}, not {value}")
     if rules.max_multiplier not in (1, 2, 4):
-        raise RuleError("max_multiplier must be 1, 2 or 4")
-    if rules.close_size < 4:
-        raise RuleError("close_size must be at least 4")
+        raise RuleError("rule option max_multiplier must be 1, 2 or 4")
     for name, allowed in _CHOICES.items():
         if getattr(rules, name) not in allowed:
             raise RuleError(f"bad value for {name}: {getattr(rules, name)!r} (one of {', '.join(allowed)})")

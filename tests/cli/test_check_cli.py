@@ -112,6 +112,15 @@ def test_rules_file(tmp_path) -> None:  # noqa: ANN001
     assert missing.returncode == 2 and "cannot read rules file" in missing.stderr
 
 
+def test_a_rules_file_past_the_ranges_is_one_line_not_a_hang(tmp_path) -> None:  # noqa: ANN001
+    # issue 27: close_size = 100000 was taken, and counting its boards ran for hours
+    rules = tmp_path / "house.toml"
+    rules.write_text("close_size = 100000\n")
+    out = remi("check", "R1 R2 R3", "--rules", str(rules))
+    assert out.returncode == 2
+    assert out.stderr.strip() == "remi: rule option close_size must be 4 to 22, not 100000"
+
+
 def test_every_command_help_has_an_example() -> None:
     out = remi("--help")
     assert out.returncode == 0 and "Example" in out.stdout

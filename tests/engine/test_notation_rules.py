@@ -69,6 +69,19 @@ def test_rules_from_toml() -> None:
         Rules.from_toml_text('variant = "simple"', variant="closed")
 
 
+@pytest.mark.parametrize("field, value", [("copies", 0), ("low_penalty", -5), ("close_size", 100000),
+                                          ("close_size", 3), ("joker_penalty", 501), ("loser_points", 0),
+                                          ("limit_teams", 10**9)])
+def test_every_number_field_has_the_range_a_table_plays(field: str, value: int) -> None:
+    from remi.engine.rules import RANGES
+
+    low, high = RANGES[field]
+    with pytest.raises(RuleError) as err:
+        Rules.from_toml_text(f"{field} = {value}")
+    assert str(err.value) == f"rule option {field} must be {low} to {high}, not {value}"
+    assert Rules.from_toml_text(f"{field} = {high}").to_dict()[field] == high  # the ends are playable
+
+
 def test_rules_round_trip_through_dict() -> None:
     for r in (CLOSED, SIMPLE, CLOSED.replace(positional_ace=True, tie="play_on")):
         assert Rules.from_dict(r.to_dict()) == r
