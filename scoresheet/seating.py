@@ -10,6 +10,18 @@ from collections.abc import Sequence
 
 from remi.engine import Rules
 from remi.scoresheet.errors import SheetError
+from remi.scoresheet.text import check_text
+
+
+#: the highest target a sheet takes: a long evening reaches a few thousand points
+TARGET_MOST = 100_000
+
+
+def check_target(target: int | None) -> None:
+    """A target past ``TARGET_MOST`` is a slip (or more digits than the database holds)."""
+    if target is not None and target > TARGET_MOST:
+        raise SheetError(f"the target {target} is more than a table plays to (at most {TARGET_MOST:,})",
+                         fields=("target",))
 
 
 def check_seating(variant: str, rules: Rules, players: Sequence[str], teams: Sequence[Sequence[str]] | None,
@@ -26,6 +38,7 @@ def check_seating(variant: str, rules: Rules, players: Sequence[str], teams: Seq
     if any(not p for p in players):
         raise SheetError("a player's name is empty", fields=("players",))
     for p in players:
+        check_text(p, "a player's name")
         if any(c in p for c in "=,+") or p.isdigit():
             raise SheetError(f"{p!r} cannot be a name (no = , + and not a bare number)", fields=("players",))
     folded = [p.casefold() for p in players]
@@ -37,6 +50,7 @@ def check_seating(variant: str, rules: Rules, players: Sequence[str], teams: Seq
         raise SheetError(f"{len(players)} player{'s' if len(players) != 1 else ''}: a table has 2 to 4", fields=("players",))
     if target is not None and (target <= 0 or variant != "closed"):
         raise SheetError("the target is for Closed Rummy, a positive number of points", fields=("target",))
+    check_target(target)
     if teams_l:
         spelled = {p.casefold(): p for p in players}
         teams_l = [[spelled.get(p.casefold(), p) for p in t] for t in teams_l]

@@ -23,7 +23,8 @@ from remi.engine import RemiError, Rules, preset
 from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
 from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
-from remi.scoresheet.seating import check_seating
+from remi.scoresheet.seating import check_seating, check_target
+from remi.scoresheet.text import GAME_NAME_MOST, NOTE_MOST, check_text
 from remi.scoresheet.sheet import (
     GameInfo,
     HistoryLine,
@@ -38,6 +39,28 @@ from remi.scoresheet.sheet import (
 
 T = TypeVar("T")
 EXPORT_FORMAT = "remi-game/1"
+#: the largest key SQLite and PostgreSQL hold: a larger id names no game (and would overflow)
+MAX_ID = 2**63 - 1
+
+
+def game_id_of(text: str) -> int | None:
+    """The game id a selector spells in ASCII digits, if it can be one (``²`` is a digit to isdigit).
+
+    >>> game_id_of("12"), game_id_of("99999999999999999999"), game_id_of("²")
+    (12, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) <= MAX_ID else None
+
+
+def _known(game_id: int) -> int:
+    if not 0 < game_id <= MAX_ID:
+        raise NoGame(str(game_id))
+    return game_id
+
+
+def _check_note(note: str | None) -> None:
+    if note is not None:
+        check_text(note, "the note", NOTE_MOST, field="note")
 
 
 def _now() -> str:
@@ -129,8 +152,8 @@ class Store:
             with self._session() as s:
                 if selector:
                     row = s.exec(select(Game).where(Game.name == selector)).first() or _named(s, selector)
-                    if row is None and selector.isdigit():
-                        row = s.get(Game, int(selector))
+                    if row is None and game_id_of(selector) is not None:
+                        row = s.get(Game, game_id_of(selector))
                     if row is None:
                         raise NoGame(selector)
                     return self._settled(s, row)
@@ -180,15 +203,22 @@ class Store:
             return build_sheet(game, [])
 
     def sheet(self, game_id: int) -> Sheet:
+        _known(game_id)
+
         def run() -> Sheet:
             from remi.scoresheet.models import Game
 
             with self._session() as s:
-                game = game_info(s.get(Game, game_id))
+                row = s.get(Game, game_id)
+                if row is None:
+                    raise NoGame(str(game_id))
+                game = game_info(row)
                 return self._sheet(game, self._log(s, game_id))
         return self._guard(run)
 
     def log(self, game_id: int) -> list[LogEntry]:
+        _known(game_id)
+
         def run() -> list[LogEntry]:
             with self._session() as s:
                 return self._entries(self._log(s, game_id))
@@ -198,15 +228,22 @@ class Store:
         """A number that grows with every change to the game (its latest action's seq; 0 for none).
 
         Every write is an action, so a reader polling for changes compares this one number.
+        NoGame when there is no such game (a phone polling a game struck from the sheet).
         """
+        _known(game_id)
+
         def run() -> int:
             from sqlalchemy import func
             from sqlmodel import select
 
-            from remi.scoresheet.models import Action
+            from remi.scoresheet.models import Action, Game
 
             with self._session() as s:
-                return int(s.exec(select(func.max(Action.seq)).where(Action.game_id == game_id)).one() or 0)
+                found = s.exec(select(Game.id, func.max(Action.seq)).outerjoin(Action, Action.game_id == Game.id)
+                               .where(Game.id == game_id).group_by(Game.id)).first()
+            if found is None:
+                raise NoGame(str(game_id))
+            return int(found[1] or 0)
         return self._guard(run)
 
     def hand(self, game_id: int, number: int) -> HandInput:
@@ -231,6 +268,9 @@ class Store:
         except RemiError as exc:
             raise SheetError(str(exc)) from None
         players, teams = check_seating(variant, rules, players, teams, target)
+        if name:
+            check_text(name.strip(), "the game's name", GAME_NAME_MOST, field="name")
+        _check_note(note)
 
         def run() -> GameInfo:
             from sqlmodel import select
@@ -278,6 +318,8 @@ class Store:
         ``make`` returns the action's ``kind``, ``hand_seq``, ``undoes`` and ``hand`` (or some
         of them); ``known``: hands already scored, whose scores the new sheet reuses.
         """
+        _known(game_id)
+
         def run() -> Sheet:
             from sqlmodel import select
 
@@ -310,6 +352,7 @@ class Store:
         often than a repeat. (In Simple rummy "Ana went out" twice running is ordinary.)
         """
         game = self._info(game_id)
+        _check_note(hand.note)
         hand = seat_names(game.players, hand)  # stored as the game spells the names
         result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
@@ -325,6 +368,7 @@ class Store:
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
         """Replace hand ``number``'s inputs (recorded; undo reverts it)."""
         game = self._info(game_id)
+        _check_note(hand.note)
         hand = seat_names(game.players, hand)
         result = score_hand(game.players, game.teams, game.rules, hand)
 
@@ -362,6 +406,8 @@ class Store:
 
     def _info(self, game_id: int, *, settled: bool = True) -> GameInfo:
         """The game's settings: as its log leaves them (``settled``), or as it was started."""
+        _known(game_id)
+
         def run() -> GameInfo:
             from remi.scoresheet.models import Game
 
@@ -389,6 +435,7 @@ class Store:
                 raise SheetError("Simple rummy has no target: a side loses at its limit", fields=("target",))
             if target is not None and target <= 0:
                 raise SheetError(f"the target is a positive number of points, not {target}", fields=("target",))
+            check_target(target)
             if target == game.target:
                 already = f"{game.name} has no target already" if target is None else \
                     f"the target of {game.name} is {target} already"
@@ -451,6 +498,8 @@ class Store:
         for e in entries:
             if e.kind not in ("hand", "fix", "delete", "undo", "target", "rename"):
                 raise SheetError(f"bad export: unknown action {e.kind!r}")
+            _check_note(e.hand.note if e.hand else None)
+        check_text(str(name or g["name"]), "the game's name", GAME_NAME_MOST, field="name")
         seqs = [e.seq for e in entries]
         if seqs != sorted(set(seqs)):
             raise SheetError("bad export: action numbers repeat or are out of order")
@@ -521,4 +570,6 @@ def _change(action: dict[str, Any]) -> dict[str, Any] | None:
     if action.get("kind") == "rename" and not (isinstance(change, dict) and isinstance(change.get("old"), str)
                                                and isinstance(change.get("new"), str)):
         raise SheetError(f"bad export: action {action.get('seq')} renames nobody")
+    if action.get("kind") == "rename":
+        check_text(change["new"], "a player's name")
     return change

@@ -90,13 +90,24 @@ BAD = {
     "an unknown game": (["sheet", "--game", "saturday"], "no game 'saturday'"),
     "a missing photo": (["hand", "--atu", "y2", "--closer", "Ana", "--board-photo", "/nonexistent/board.jpg",
                          "--points", "Bogdan=95", "--points", "Cristi=70"], "no photo /nonexistent/board.jpg"),
+    # issue 27: what a phone could type reaches the host's terminal and every page
+    "a terminal escape in a name": (["new", "--players", "Ana,Bo\x01\x07\x1b[31m"],
+                                    "a player's name 'Bo\\x01\\x07\\x1b[31m' holds a control character (\\x01)"),
+    "a bidi override in a name": (["new", "--players", "Ana,\u202eDan"], "holds a bidi control (\\u202e)"),
+    "a zero-width look-alike": (["new", "--players", "Ana,Ana\u200b"], "holds a zero-width character (\\u200b)"),
+    "an escape in a note": ([*HAND, "--points", "Bogdan=95", "--points", "Cristi=70", "--note", "ok\x1b]0;pwned\x07"],
+                            "the note 'ok\\x1b]0;pwned\\x07' holds a control character (\\x1b)"),
+    "a rename of 20,000 characters": (["rename", "Ana", "A" * 20_000], "is 20000 characters long: at most 40"),
+    "a game id past the database's integers": (["sheet", "--game", "9" * 20], f"no game '{'9' * 20}'"),
+    "a target past any evening": (["target", "10" * 10], "at most 100,000"),
 }
 
 
 #: the cases also run against PostgreSQL (rows unchanged); all of them run against SQLite
 ON_POSTGRES = ["unknown closer", "a rack given twice", "board does not close", "rack of 13 tiles",
                "a 3rd copy across racks", "the atu on two racks", "negative points", "a name typed twice",
-               "a game name taken"]
+               "a game name taken", "a terminal escape in a name", "a game id past the database's integers",
+               "a target past any evening"]
 
 
 def check_refused(remi: Remi, case: str) -> None:
