@@ -1,8 +1,9 @@
 """The sheet to share: ``remi sheet --out sheet.png`` (a picture for the group chat) or
 ``--out sheet.html`` (one self-contained page), both laid out for a phone's narrow screen.
 
-Each hand is a row: its number, then each side's score with its badges over the running
-total; the totals, the standing (equal totals share a place) and the game's state follow.
+Each hand is a row: its number over its atu and kind (``r1 J``, ``* Ø``), then each side's
+score with its badges over the running total; the totals, the standing (equal totals share a
+place), the game's state and the legend of the marks follow.
 matplotlib is imported for the picture only.
 """
 
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from remi.sheet_render import signed, badges, ranked, why_over
+from remi.sheet_render import atu_and_marks, badges, legend, ranked, signed, why_over
 
 if TYPE_CHECKING:
     from remi.scoresheet.sheet import Sheet, SheetRow
@@ -73,7 +74,7 @@ h1 { font-size: 1.2em; margin: 0.2em 0 0.5em; }
 table { border-collapse: collapse; width: 100%; }
 th, td { padding: 0.25em 0.4em; text-align: right; border-bottom: 1px solid #ddd; white-space: nowrap; }
 th { position: sticky; top: 0; background: #f4f1e8; }
-td small { display: block; color: #777; }
+td small, th small { display: block; color: #777; } th small { font-weight: 400; font-size: .75em; }
 .plus { color: #187a2f; } .minus { color: #b3261e; }
 tfoot td { font-weight: bold; border-top: 2px solid #555; }
 p { margin: 0.4em 0; }
@@ -89,10 +90,11 @@ def sheet_html(sheet: Sheet) -> str:
     for row in sheet.rows:
         cells = "".join(f'<td class="{"plus" if sign > 0 else "minus" if sign < 0 else ""}">{e(score)}'
                         f"<small>{e(total)}</small></td>" for score, total, sign in _cells(sheet, row))
-        body.append(f"<tr><th>{row.number}</th>{cells}</tr>")
+        kind = f"<small>{e(atu_and_marks(row))}</small>" if g.rules.is_closed else ""
+        body.append(f"<tr><th>{row.number}{kind}</th>{cells}</tr>")
     foot = "".join(f"<td>{total}</td>" for total in sheet.side_totals().values())
     variant = "Closed Rummy" if g.rules.is_closed else "Simple rummy"
-    legend = "★ closed · ×2/×4 doubled · T atu twin" if g.rules.is_closed else "★ went out"
+    marks = legend(sheet, sheet.rows)
     lines = "".join(f"<p>{e(line)}</p>" for line in summary_lines(sheet))
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -100,19 +102,32 @@ def sheet_html(sheet: Sheet) -> str:
             f"<h1>{e(g.name)} <small>{variant}</small></h1>\n"
             f'<div class="wrap"><table><thead><tr><th>#</th>{head}</tr></thead>\n<tbody>\n' + "\n".join(body)
             + f"\n</tbody><tfoot><tr><td>Σ</td>{foot}</tr></tfoot></table></div>\n"
-            f"{lines}<p><small>{legend}</small></p>\n</body></html>\n")
+            f"{lines}<p><small>{e(marks)}</small></p>\n</body></html>\n")
 
 
 def _png(sheet: Sheet, out: Path) -> None:
     """The sheet drawn as a picture 1080 pixels wide (a phone's screen), one row per hand."""
+    import matplotlib.pyplot as plt
+
+    fig = sheet_figure(sheet)
+    try:
+        fig.savefig(out, dpi=fig.dpi)
+    finally:
+        plt.close(fig)
+
+
+def sheet_figure(sheet: Sheet) -> Any:
+    """The picture's matplotlib figure: each hand's number over its atu and kind, the scores,
+    the totals, the standing and the legend."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     g = sheet.game
+    closed = g.rules.is_closed
     sides = list(g.sides)
-    lines = summary_lines(sheet)
+    lines = [*summary_lines(sheet), legend(sheet, sheet.rows)]
     rows = len(sheet.rows)
     width, dpi = 5.4, 200  # inches: 1080 pixels
     row_h = 0.42
@@ -125,7 +140,7 @@ def _png(sheet: Sheet, out: Path) -> None:
     first = 0.55
     col = (width - first - 0.1) / max(len(sides), 1)
     xs = [first + col * (i + 1) for i in range(len(sides))]
-    ax.text(0.1, 0.4, f"{g.name}: {'Closed Rummy' if g.rules.is_closed else 'Simple rummy'}", fontsize=12,
+    ax.text(0.1, 0.4, f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}", fontsize=12,
             weight="bold", va="center")
     y = 0.9
     ax.text(first - 0.1, y, "#", ha="right", va="center", fontsize=9, color="#555")
@@ -136,7 +151,9 @@ def _png(sheet: Sheet, out: Path) -> None:
         y = 0.9 + row_h * (i + 1)
         if i % 2 == 0:
             ax.axhspan(y - row_h / 2, y + row_h / 2, color="#f4f1e8", zorder=0)
-        ax.text(first - 0.1, y, str(row.number), ha="right", va="center", fontsize=9, color="#555")
+        ax.text(first - 0.1, y - 0.07, str(row.number), ha="right", va="center", fontsize=9, color="#555")
+        if closed:  # the atu and the hand's kind (Ø nobody closed, J joker close) under its number
+            ax.text(first - 0.1, y + 0.12, atu_and_marks(row), ha="right", va="center", fontsize=6.5, color="#555")
         for x, (score, total, sign) in zip(xs, _cells(sheet, row)):
             colour = "#187a2f" if sign > 0 else "#b3261e" if sign < 0 else "#222"
             ax.text(x - 0.08, y - 0.07, score, ha="right", va="center", fontsize=9, color=colour)
@@ -148,7 +165,4 @@ def _png(sheet: Sheet, out: Path) -> None:
         ax.text(x - 0.08, y, str(total), ha="right", va="center", fontsize=10, weight="bold")
     for j, line in enumerate(lines):
         ax.text(0.1, y + 0.45 + 0.3 * j, line, fontsize=7.5, va="center", wrap=True)
-    try:
-        fig.savefig(out, dpi=dpi)
-    finally:
-        plt.close(fig)
+    return fig

@@ -67,12 +67,11 @@ def _hand_info(sheet: Sheet, row: SheetRow, *, short: bool) -> str:
     """What the hand was, in words (``short``: ``y2 135 J`` for a narrow terminal)."""
     closed = sheet.game.rules.is_closed
     h = row.hand
-    joker = row.discard is not None and row.discard.is_joker
     if short:
         if not closed:
             return h.closer or ""
-        return " ".join(filter(None, [str(h.atu), "Ø" if h.nobody else str(row.board if row.board is not None else ""),
-                                      "J" if joker else "", "A" if h.atu_close else ""]))
+        return " ".join(filter(None, [str(h.atu), "" if h.nobody else str(row.board if row.board is not None else ""),
+                                      _marks(row)]))
     info = []
     if closed:
         info.append(f"atu {h.atu}")
@@ -80,7 +79,7 @@ def _hand_info(sheet: Sheet, row: SheetRow, *, short: bool) -> str:
             info.append("Ø nobody closed")
         elif row.board is not None:
             info.append(f"board {row.board}")
-        if joker:
+        if _joker_close(row):
             info.append("joker close")
         if h.atu_close:
             info.append("atu close")
@@ -93,6 +92,26 @@ def _hand_info(sheet: Sheet, row: SheetRow, *, short: bool) -> str:
     return ", ".join(info)
 
 
+def _joker_close(row: SheetRow) -> bool:
+    return row.discard is not None and row.discard.is_joker
+
+
+def _marks(row: SheetRow) -> str:
+    """A Closed Rummy hand's kind in marks: Ø nobody closed, J a joker close, A the atu pulled in."""
+    return ("Ø" if row.hand.nobody else "") + ("J" if _joker_close(row) else "") + ("A" if row.hand.atu_close else "")
+
+
+def _legend(sheet: Sheet, layout: str, rows: Sequence[SheetRow]) -> str:
+    """The marks the sheet uses, explained; the kind's short marks when this layout shows them."""
+    if not sheet.game.rules.is_closed:
+        return "★ went out"
+    if layout == "wide":
+        return "★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed"
+    marks = "".join(_marks(row) for row in rows)
+    kinds = [f"{mark} {words}" for mark, words in (("J", "joker close"), ("A", "atu close")) if mark in marks]
+    return " ".join(["★ closed ×2/×4 doubled T twin Ø nobody closed", *kinds])
+
+
 #: the sheet's layouts, widest first; the first that fits the terminal is drawn
 LAYOUTS = ("wide", "medium", "lean", "narrow")
 _HAND_MIN = 24  # the wide layout's hand column, at least (it wraps the rest)
@@ -101,18 +120,21 @@ _HAND_MIN = 24  # the wide layout's hand column, at least (it wraps the rest)
 def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None,
                 headers: Mapping[str, str] | None = None) -> Table:
     """The sheet as a table in one layout: ``wide`` (starter and hand in words), ``medium`` (the
-    hand in short), ``lean`` (the numbers only), ``narrow`` (each total under its score: 40 columns).
+    hand in short: ``y2 135 J``), ``lean`` (the hand's atu and kind: ``r1 J``), ``narrow`` (each
+    total under its score, the kind under the hand's number: 40 columns). A hand's kind (Ø
+    nobody closed, a joker close) shows in every layout: such a hand must not look ordinary.
     ``headers``: a side's column heading other than its name (a name cut to fit, ``fit_headers``)."""
     g = sheet.game
     closed = g.rules.is_closed
     wide, narrow = layout == "wide", layout == "narrow"
-    caption = ("★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed" if closed else "★ went out") if wide else (
-        "★ closed ×2/×4 doubled T twin" if closed else "★ went out")
+    rows = sheet.rows
+    hidden = len(rows) - last if last is not None and len(rows) > last else 0
+    shown = rows[hidden:]
     compact: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False}
     if narrow:
         compact["padding"] = (0, 0, 0, 1)  # one space between columns: four players in 40
-    table = Table(title=f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}", caption=caption,
-                  show_footer=True, **({} if wide else compact))
+    table = Table(title=f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}",
+                  caption=_legend(sheet, layout, shown), show_footer=True, **({} if wide else compact))
     table.add_column("#", justify="right", footer="Total" if wide else "Σ")
     rounds = sheet.rounds_lost() if not closed else {}
     side_totals = sheet.side_totals()
@@ -123,20 +145,36 @@ def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None,
         table.add_column(header, justify="right", footer=Text(foot, style="bold"))
     if wide:
         table.add_column("starter" if closed else "dealer", footer="")
-    if layout in ("wide", "medium"):
+    hand_column = layout in ("wide", "medium") or (layout == "lean" and closed)
+    if hand_column:
         table.add_column("hand", footer="", min_width=_HAND_MIN if wide else None)
-    rows = sheet.rows
-    hidden = len(rows) - last if last is not None and len(rows) > last else 0
     if hidden:
         note = f"{plural(hidden, 'earlier hand')} (--all)"
         table.add_row("…", *("" for _ in g.sides), *([""] if wide else []),
-                      *([Text(note, style="dim")] if layout in ("wide", "medium") else []))
-        rows = rows[hidden:]
-    for row in rows:
-        extra = ([row.starter] if wide else []) + (
-            [_hand_info(sheet, row, short=not wide)] if layout in ("wide", "medium") else [])
-        table.add_row(str(row.number), *_side_cells(sheet, row, stacked=narrow), *extra)
+                      *([Text(note, style="dim")] if hand_column else []))
+    for row in shown:
+        extra = ([row.starter] if wide else []) + ([_kind(sheet, row, layout)] if hand_column else [])
+        # narrow: the kind under the number, on the line of the totals (no wider for it)
+        number = f"{row.number}\n{_marks(row)}" if narrow and closed and _marks(row) else str(row.number)
+        table.add_row(number, *_side_cells(sheet, row, stacked=narrow), *extra)
     return table
+
+
+def _kind(sheet: Sheet, row: SheetRow, layout: str) -> str:
+    """The hand column of a layout: in words (wide), in short (medium), the atu and marks (lean)."""
+    if layout == "lean":
+        return atu_and_marks(row)
+    return _hand_info(sheet, row, short=layout != "wide")
+
+
+def atu_and_marks(row: SheetRow) -> str:
+    """A Closed Rummy hand in four characters or so: ``r1 J``, ``* Ø`` (the sheet to share too)."""
+    return " ".join(filter(None, [str(row.hand.atu) if row.hand.atu else "", _marks(row)]))
+
+
+def legend(sheet: Sheet, rows: Sequence[SheetRow]) -> str:
+    """The marks explained, for a sheet that shows each hand's atu and marks (``atu_and_marks``)."""
+    return _legend(sheet, "lean", rows)
 
 
 def render_sheet(con: Console, sheet: Sheet, *, last: int | None = None) -> None:

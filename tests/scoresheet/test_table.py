@@ -176,6 +176,37 @@ def test_the_sheet_fits_the_terminal(remi: Remi, width: int) -> None:
         assert all(cell in row for cell in ("-200×2", "+740★×4T", "-140×2", "-150×2")), out
 
 
+def _evening_of_four(remi: Remi) -> None:
+    """Issue 28's table: long names, x2 and x4 marks, a hand nobody closed, a joker close."""
+    remi.ok("new", "--players", "Alexandra,Bogdan,Cristi,Dumitru", "--target", "1000", "--name", "friday")
+    remi.ok("hand", "--atu", "*", "--nobody", "--twin", "Dumitru", "--points", "Alexandra=70", "--points", "Bogdan=70",
+            "--points", "Cristi=115", "--points", "Dumitru=70")
+    remi.ok("hand", "--atu", "y2", "--closer", "Alexandra", "--board-points", "100", "--points", "Bogdan=70",
+            "--points", "Cristi=150", "--points", "Dumitru=70")
+    for closer, others in (("Bogdan", ("Alexandra", "Cristi", "Dumitru")), ("Cristi", ("Alexandra", "Bogdan", "Dumitru"))):
+        remi.ok("hand", "--atu", "r1", "--closer", closer, "--board-points", "135", "--joker-close", "--twin", closer,
+                *[arg for p, n in zip(others, (120, 130, 170)) for arg in ("--points", f"{p}={n}")])
+
+
+def test_at_80_columns_four_players_keep_each_hand_s_kind(remi: Remi) -> None:
+    """A hand nobody closed or closed with a joker never looks ordinary, however narrow the sheet."""
+    _evening_of_four(remi)
+    remi.env["COLUMNS"] = "80"
+    out = remi("sheet").out
+    lines = out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80, out
+    row = {line.split()[0]: line.split() for line in lines if line.split()[:1] in (["1"], ["3"])}
+    assert row["1"][-2:] == ["*", "Ø"] and row["3"][-2:] == ["r1", "J"], out  # the atu and the kind, on one line
+    assert "+740★×4T" in row["3"] and "Ø nobody closed" in out and "J joker close" in out
+    remi.env["COLUMNS"] = "40"
+    out = remi("sheet").out
+    lines = out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 40 and "+740★×4T" in out, out
+    under = {lines[i].split()[0]: lines[i + 1].split()[0] for i, line in enumerate(lines[:-1]) if line.split()[:1] in (["1"], ["3"])}
+    assert under == {"1": "Ø", "3": "J"}, out  # the kind under the hand's number
+    assert "Ø nobody" in out
+
+
 def test_at_40_columns_a_long_name_gives_way_not_a_number(remi: Remi) -> None:
     """Long names and a doubled four-digit score: rich once cut the score (``+1200★…``)."""
     remi.ok("new", "--players", "Alexandra,Bartholomew,Constantin,Dumitrescu")
@@ -339,3 +370,19 @@ def test_the_sheet_to_share(remi: Remi, tmp_path: Path) -> None:
     r = remi("sheet", "--out", str(tmp_path / "sheet.txt"))
     assert r.code == 2 and ".png (a picture) or .html (a page)" in r.err
     assert os.path.getsize(png) > 10_000
+    assert "<th>3<small>b7 Ø</small></th>" in text and "Ø nobody closed" in text  # each hand's atu and kind
+
+
+def test_the_picture_to_share_has_the_atu_and_the_legend(remi: Remi, tmp_path: Path) -> None:
+    from remi.scoresheet.store import Store
+    from remi.sheet_picture import sheet_figure
+
+    _evening_of_four(remi)
+    png = tmp_path / "sheet.png"
+    assert remi.ok("sheet", "--out", str(png))["hands"] == 4 and png.stat().st_size > 10_000
+    store = Store.open(remi.db)
+    fig = sheet_figure(store.sheet(store.find_game("friday").id))
+    drawn = [t.get_text() for t in fig.axes[0].texts]
+    assert ["* Ø", "y2", "r1 J", "r1 J"] == [t for t in drawn if t.split()[:1] in (["*"], ["y2"], ["r1"])]
+    assert "★ closed ×2/×4 doubled T twin Ø nobody closed J joker close" in drawn
+    store.engine.dispose()
