@@ -35,7 +35,8 @@ from remi.engine.limits import check_board, check_jokers, check_rack, check_twin
 from remi.scoresheet.errors import SheetError, plural
 from remi.scoresheet.hand import LABELS, HandInput, QuickCount, RackInput
 
-__all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "nearest", "quick_penalty", "score_hand", "seat_names"]
+__all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "nearest", "quick_penalty", "rack_cost",
+           "score_hand", "seat_names"]
 
 
 def quick_penalty(quick: QuickCount, rules: Rules, who: str) -> int:
@@ -203,33 +204,36 @@ def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tupl
         where = f"{name}'s rack"
         if name == h.closer:
             raise SheetError(f"{name} closed: give the board (its tiles or points), not a rack", fields=("racks",))
+        penalties[name], jokers[where] = rack_cost(name, rack, rules, limits=limits)
         if rack.tiles is not None:
-            if len(rack.tiles) != rules.hand_size:
-                raise SheetError(f"{name}'s rack has {plural(len(rack.tiles), 'tile')}; a loser holds "
-                                 f"{rules.hand_size}", fields=("racks",))
-            check_counts(rack.tiles, rules, where=f"on {where}")
             table[where] = rack.tiles
-            penalties[name] = rack_penalty(rack.tiles, rules)
-            jokers[where] = sum(t.is_joker for t in rack.tiles)
-        elif rack.points is not None:
-            if rack.points < 0:
-                raise SheetError(f"{name}'s rack cannot be worth {rack.points}", fields=("racks",))
-            penalties[name] = rack.points
-            with _field("racks"):
-                jokers[where] = check_rack(rack.points, rules, who=where) if limits else 0
-            if jokers[where]:
-                notes[where] = f"{rack.points} needs {_jokers(jokers[where])}"
-        elif rack.quick is not None:
-            penalties[name] = quick_penalty(rack.quick, rules, name)
-            jokers[where] = rack.quick.jokers
-        else:
-            raise SheetError(f"{name}'s rack is empty", fields=("racks",))
+        elif rack.points is not None and jokers[where]:
+            notes[where] = f"{rack.points} needs {_jokers(jokers[where])}"
     return table, penalties, jokers, notes
 
 
 def _jokers(n: int) -> str:
     """``a joker``, ``2 jokers``: what a number typed for a rack or a board needs (CR-23)."""
     return "a joker" if n == 1 else f"{n} jokers"
+
+
+def rack_cost(name: str, rack: RackInput, rules: Rules, *, limits: bool = True) -> tuple[int, int]:
+    """One loser's rack alone: what it costs (CR-23) and the fewest jokers it holds; SheetError
+    when no real rack gives it (the form checks each rack with this as it is typed)."""
+    if rack.tiles is not None:
+        if len(rack.tiles) != rules.hand_size:
+            raise SheetError(f"{name}'s rack has {plural(len(rack.tiles), 'tile')}; a loser holds "
+                             f"{rules.hand_size}", fields=("racks",))
+        check_counts(rack.tiles, rules, where=f"on {name}'s rack")
+        return rack_penalty(rack.tiles, rules), sum(t.is_joker for t in rack.tiles)
+    if rack.points is not None:
+        if rack.points < 0:
+            raise SheetError(f"{name}'s rack cannot be worth {rack.points}", fields=("racks",))
+        with _field("racks"):
+            return rack.points, check_rack(rack.points, rules, who=f"{name}'s rack") if limits else 0
+    if rack.quick is not None:
+        return quick_penalty(rack.quick, rules, name), rack.quick.jokers
+    raise SheetError(f"{name}'s rack is empty", fields=("racks",))
 
 
 def _is(name: str) -> str:

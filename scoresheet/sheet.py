@@ -130,6 +130,14 @@ class Sheet:
     def next_starter(self) -> str:
         return self.game.players[len(self.rows) % len(self.game.players)]
 
+    def repeats(self, hand: HandInput) -> int | None:
+        """The number of the last hand when ``hand`` has exactly its entries (entered twice?),
+        else None. Closed Rummy only: in Simple rummy "Ana went out" twice running is ordinary.
+        ``hand`` spells the names as the game does (``entry.seat_names``)."""
+        if self.game.variant == "closed" and self.rows and self.rows[-1].hand == hand:
+            return len(self.rows)
+        return None
+
     def standing(self) -> list[tuple[str, int]]:
         """Sides from best to worst: highest first in Closed Rummy, lowest first in Simple."""
         sign = -1 if self.game.rules.is_closed else 1

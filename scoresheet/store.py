@@ -360,7 +360,7 @@ class Store:
             current = self._sheet_of(game, log)
             if current.finished:
                 raise GameFinished(game.name, current.outcome())
-            if not again and game.variant == "closed" and current.rows and current.rows[-1].hand == hand:
+            if not again and current.repeats(hand) is not None:
                 raise EnteredTwice(len(current.rows))
             return {"kind": "hand", "hand": hand}
         return self._write(game_id, make, known=[(hand, result)])

@@ -22,8 +22,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles, rack_penalty
-from remi.scoresheet.entry import HandInput, QuickCount, RackInput, quick_penalty
+from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles
+from remi.engine.limits import check_board
+from remi.scoresheet.entry import HandInput, QuickCount, RackInput, rack_cost
 from remi.scoresheet.hand import parse_points
 
 NOBODY = "-"
@@ -76,24 +77,34 @@ def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: R
     for i, name in enumerate(players):
         if name == closer:
             continue
-        mode = _text(fields, f"rack_mode_{i}") or "tiles"
-        if mode == "points":
-            points = _text(fields, f"points_{i}")
-            if points:
-                racks[name] = RackInput(points=parse_points(points, f"{name}'s points"))
-        elif mode == "counts":
-            high = _count(fields, f"high_{i}", f"{name}'s high tiles")
-            jokers = _count(fields, f"jokers_{i}", f"{name}'s jokers")
-            racks[name] = RackInput(quick=QuickCount.parse(f"{high}H" + (f"{jokers}J" if jokers else "")))
-        else:
-            text = tiles(f"rack_{i}")
-            if text:
-                racks[name] = _rack_tiles(name, text)
+        try:
+            rack = rack_from_fields(fields, i, name)
+        except RemiError as exc:
+            if problems is None:
+                raise
+            problems[f"rack_{i}"] = str(exc)  # said beside the rack's field (the live check)
+            continue
+        if rack is not None:
+            racks[name] = rack
     twin = _text(fields, "twin") or None
     return HandInput.parse(closer=closer, nobody=nobody, atu=_text(fields, "atu") or None, board=board,
                            board_points=board_points, throw=(_text(fields, "throw") or None) if closer else None,
                            atu_close=bool(_text(fields, "atu_close")) and closer is not None, twin=twin, racks=racks,
                            note=note)
+
+
+def rack_from_fields(fields: Mapping[str, Any], i: int, name: str) -> RackInput | None:
+    """Seat ``i``'s rack as its fields give it (tiles, points or CR-23's counts); None if empty."""
+    mode = _text(fields, f"rack_mode_{i}") or "tiles"
+    if mode == "points":
+        points = _text(fields, f"points_{i}")
+        return RackInput(points=parse_points(points, f"{name}'s points")) if points else None
+    if mode == "counts":
+        high = _count(fields, f"high_{i}", f"{name}'s high tiles")
+        jokers = _count(fields, f"jokers_{i}", f"{name}'s jokers")
+        return RackInput(quick=QuickCount.parse(f"{high}H" + (f"{jokers}J" if jokers else "")))
+    text = _text(fields, f"rack_{i}")
+    return _rack_tiles(name, text) if text else None
 
 
 def _rack_tiles(name: str, text: str) -> RackInput:
@@ -128,7 +139,7 @@ def fields_from_hand(hand: HandInput, players: Sequence[str]) -> dict[str, str]:
 def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
     """The closer's board as the engine sees it so far: how many tiles, closes or not and why."""
     if hand.board is None:
-        return None
+        return board_points_status(hand, rules)
     tiles = hand.board
     size = rules.hand_size if hand.atu_close else rules.close_size
     if len(tiles) != size:
@@ -146,20 +157,29 @@ def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
 
 
 def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, Any] | None:
-    """A loser's rack so far: the tile count, then what it costs (CR-23)."""
+    """A loser's rack so far: the tile count, then what it costs (CR-23), or why no real rack
+    costs that (the score sheet's own check, ``entry.rack_cost``: "cannot cost 97")."""
     if rack is None:
         return None
+    if rack.tiles is not None and len(rack.tiles) != rules.hand_size:
+        return {"ok": False, "text": f"{len(rack.tiles)} of {rules.hand_size} tiles"}
     try:
-        if rack.tiles is not None:
-            tiles = rack.tiles
-            if len(tiles) != rules.hand_size:
-                return {"ok": False, "text": f"{len(tiles)} of {rules.hand_size} tiles"}
-            return {"ok": True, "text": f"{rack_penalty(tiles, rules)} points"}
-        if rack.quick is not None:
-            return {"ok": True, "text": f"{quick_penalty(rack.quick, rules, name)} points"}
-        return {"ok": True, "text": f"{rack.points} points"}
+        cost, _ = rack_cost(name, rack, rules, limits=rules.check_points)
     except RemiError as exc:
         return {"ok": False, "text": str(exc)}
+    return {"ok": True, "text": f"{cost} points"}
+
+
+def board_points_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
+    """A closer's board typed as a number: fine, or why no real board is worth it (CR-21, CR-22)."""
+    if hand.board_points is None or hand.closer is None:
+        return None
+    if rules.check_points:
+        try:
+            check_board(hand.board_points, rules, who=f"{hand.closer}'s board")
+        except RemiError as exc:
+            return {"ok": False, "text": str(exc)}
+    return {"ok": True, "text": f"board {hand.board_points} points"}
 
 
 def tiles_text(text: str | None) -> str:

@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from remi.engine import RemiError
-from remi.scoresheet.entry import HandInput, score_hand
+from remi.scoresheet.entry import HandInput, score_hand, seat_names
 from remi.web.forms import (
     board_status,
     fields_from_hand,
@@ -120,9 +120,11 @@ async def confirm(request: Request) -> Response:
         if sheet.finished and not fixing:
             raise RemiError(f"{info.name} is over: start a new game")
         shown = summary(info, sheet, hand, number or len(sheet.rows) + 1, fixing)
+        # Warned here, before Record: the store refuses it unless "record it anyway" is ticked.
+        repeats = None if fixing else sheet.repeats(seat_names(info.players, hand))
     except (RemiError, ValueError) as exc:
         return form_page(request, info, fields, number=number, error=for_the_page(str(exc)), status=400)
-    return web.page(request, "confirm.html", game=info, fields=fields, s=shown, fixing=fixing,
+    return web.page(request, "confirm.html", game=info, fields=fields, s=shown, fixing=fixing, repeats=repeats,
                     hand=hand, notation=notation_for(info.variant))
 
 

@@ -186,12 +186,38 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
     return out
 
 
-def keep_for_adapt(shot: Shot, tiles: list[Tile | None]) -> Path:
+def added_tiles(text: str) -> list[Tile]:
+    """The tiles the reader missed, added by hand (``remi scan --fix +=k5``): no box of theirs."""
+    out = []
+    for i, tok in enumerate(text.split(), start=1):
+        try:
+            out.append(Tile.parse(tok))
+        except RemiError as exc:
+            raise RemiError(f"added tile {i}: {exc}") from None
+    return out
+
+
+def list_rows(shot: Shot, tiles: str) -> list[dict[str, Any]]:
+    """The list under the photo as the user left it: each box's tile after the corrections
+    (``fixed``: not the one read; ``dropped``: not a tile), so a page shown again after a
+    refusal shows what the user chose, not the reader's first guess."""
+    tokens = tiles.split()
+    if len(tokens) != len(shot.detections):
+        tokens = [d["tile"] for d in shot.detections]
+    rows = []
+    for d, tok in zip(shot.detections, tokens):
+        rows.append({**d, "shown": None if tok == "-" else tok, "fixed": tok not in ("-", d["tile"]),
+                     "dropped": tok == "-", "low": d["low"] and tok == d["tile"]})
+    return rows
+
+
+def keep_for_adapt(shot: Shot, tiles: list[Tile | None], added: list[Tile]) -> Path:
     """The photo and its corrected tiles, kept where ``remi vision adapt`` learns from
     (``vision.labels``' kept corrections); a box marked "not a tile" is left out."""
     from remi.vision.labels import keep_example
 
     pairs = [(t, d["photo_box"]) for t, d in zip(tiles, shot.detections) if t is not None]
+    pairs += [(t, None) for t in added]  # a missed tile has no box (as --fix +=k5 keeps it)
     return keep_example(shot.path, [t for t, _ in pairs], [b for _, b in pairs], name=shot.name or "photo.jpg")
 
 
@@ -247,8 +273,10 @@ def routes(web: Any) -> list[Route]:
                   status: int = 200) -> Response:
         game = game_or_none(request)
         variant = (fields or {}).get("variant") or (game.variant if game else "closed")
+        tiles = tiles or " ".join(d["tile"] for d in shot.detections)
         return web.page(request, "photo.html", status, game=game, shot=shot, error=error, checked=checked, kept=kept,
-                        tiles=tiles or " ".join(d["tile"] for d in shot.detections), variant=variant,
+                        tiles=tiles, rows=list_rows(shot, tiles), added=(fields or {}).get("added", "").split(),
+                        variant=variant,
                         notation=notation_for(variant), fields=fields or {}, target=request.query_params.get("for", ""))
 
     def show(request: Request) -> Response:
@@ -265,8 +293,9 @@ def routes(web: Any) -> list[Route]:
         action = fields.get("action", "check")
         try:
             tiles = corrected(shot, fields.get("tiles", ""))
-            kept = await run_in_threadpool(keep_for_adapt, shot, tiles) if fields.get("keep") else None
-            used = [t for t in tiles if t is not None]
+            added = added_tiles(fields.get("added", ""))
+            kept = await run_in_threadpool(keep_for_adapt, shot, tiles, added) if fields.get("keep") else None
+            used = [t for t in tiles if t is not None] + added
             if not used:
                 raise RemiError("no tiles left: every box was marked as not a tile")
             target = _target(request, action, format_tiles(used), fields)

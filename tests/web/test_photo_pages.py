@@ -77,3 +77,48 @@ def test_nothing_is_kept_without_the_tick_and_bad_corrections_are_refused(server
     r = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(tiles), "action": "tutor"})
     assert r.status_code == 303 and r.headers["location"].startswith("/tutor?rack=")
     assert not (home / "data" / "remi" / "photos").exists()
+
+
+def list_shown(page: str) -> list[str]:
+    """The tiles the list under the photo shows, box by box (✕: not a tile)."""
+    items = re.findall(r'<li data-index="\d+"[^>]*>.*?<span class="tile-slot">(.*?)</span><span class="conf">', page, re.S)
+    return ["-" if "✕" in item else re.search(r'title="([^"]+)"', item).group(1) for item in items]
+
+
+def test_a_refusal_shows_the_corrections_and_a_missed_tile_can_be_added(server: Server) -> None:
+    phone = server.phone()
+    r = upload(phone)
+    shot = r.headers["location"].split("?")[0]
+    tiles = read_tiles(phone.get(r.headers["location"]).text)
+    fixed = [*tiles[:12], "r13", "-", "-"]  # one tile corrected, two boxes dropped: 13 tiles
+    r = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(fixed), "action": "check"})
+    assert r.status_code == 400 and any("13" in e for e in errors_on(r.text))  # the refusal: 13 tiles
+    assert list_shown(r.text) == fixed  # what the user chose, not the reader's first guess
+    assert read_tiles(r.text) == fixed and "13 tiles after your corrections" in r.text
+    # The box of the last tile dropped, and the tile added by hand (as remi scan --fix 15=- +=k2).
+    fixed = [*tiles[:14], "-"]
+    r = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(fixed), "added": tiles[14],
+                                        "action": "check"})
+    assert r.status_code == 200 and '<h2 class="ok">Closes' in r.text and "board <b>100</b> points" in r.text
+    assert re.search(r'name="added" value="([^"]*)"', r.text).group(1) == tiles[14]
+    assert 'aria-label="added tile ' + tiles[14] in r.text and "15 tiles after your corrections" in r.text
+    r = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(fixed), "added": "k14",
+                                        "action": "check"})
+    assert r.status_code == 400 and any("added tile 1" in e and "k14" in e for e in errors_on(r.text))
+
+
+def test_an_added_tile_goes_to_the_hand_and_is_kept_without_a_box(server: Server, remi, home: Path) -> None:
+    remi.ok("new", "--players", "Ana,Bogdan", "--name", "g")
+    phone = server.phone()
+    r = upload(phone, query="?game=1&for=rack_1")
+    shot = r.headers["location"].split("?")[0]
+    tiles = read_tiles(phone.get(r.headers["location"]).text)
+    fixed = [*tiles[:13], "-", "-"]
+    r = phone.post(f"{shot}/use?game=1&for=rack_1", data={"csrf": csrf(phone), "tiles": " ".join(fixed), "added": "k5",
+                                                         "action": "rack_1", "keep": "1"})
+    assert r.status_code == 303
+    rack = parse_qs(urlsplit(r.headers["location"]).query)["rack_1"][0].split()
+    assert len(rack) == 14 and "k5" in rack
+    kept = [p for p in (home / "data" / "remi" / "photos").iterdir() if p.suffix == ".json"]
+    truth = json.loads(kept[0].read_text())["tiles"]
+    assert truth[-1] == {"tile": "k5", "box": None} and len(truth) == 14

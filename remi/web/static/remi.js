@@ -39,6 +39,7 @@ function chipFor(tok, notation) {
 // -- trays and the keyboard -------------------------------------------------------------
 let active = null;          // the tray the keyboard types into
 let photoPick = null;       // or: the photo's box being corrected (its index)
+let adding = false;         // or: tiles the photo's reader missed, added one per key
 const keys = () => document.getElementById("keys");
 
 function renderTray(tray) {
@@ -64,6 +65,7 @@ function activate(tray) {
 }
 
 function press(code) {
+  if (adding) return addTile(code);
   if (photoPick !== null) return correctTile(code);
   if (!active) return;
   const toks = tokens(active.querySelector("input.tiles-text").value), max = +active.dataset.max;
@@ -208,6 +210,7 @@ function photoTiles() { const el = document.querySelector("[data-tiles]"); retur
 
 function clearPick() {
   photoPick = null;
+  adding = false;
   document.querySelectorAll(".sel").forEach(e => e.classList.remove("sel"));
 }
 
@@ -242,13 +245,53 @@ function correctTile(code) {
   if (code === "-") slot.firstChild.textContent = "✕";
   for (const el of [li, g]) { el.classList.remove("low"); el.classList.toggle("dropped", code === "-"); el.classList.toggle("fixed", code !== "-"); }
   const n = document.querySelectorAll("li[data-index]").length;
+  recount();
   if (i + 1 < n && li.nextElementSibling && li.nextElementSibling.classList.contains("low")) pick(i + 1);
   else { clearPick(); keys().hidden = true; }
+}
+
+// A tile the reader missed (remi scan --fix +=k5): the keyboard adds it; a tap takes it out.
+function addedTiles() { const el = document.querySelector("[data-added]"); return el ? tokens(el.value) : []; }
+
+function renderAdded() {
+  const list = document.querySelector("[data-addedlist]");
+  if (!list) return;
+  list.replaceChildren(...addedTiles().map((code, i) => {
+    const li = document.createElement("li"), b = document.createElement("button"), n = document.createElement("span"), slot = document.createElement("span");
+    b.type = "button"; b.setAttribute("aria-label", "added tile " + code + ", tap to take it out");
+    n.className = "n"; n.textContent = "+"; slot.className = "tile-slot"; slot.append(chipFor(code, keys().dataset.notation));
+    b.append(n, slot); li.dataset.addedIndex = i; li.className = "fixed"; li.append(b);
+    return li;
+  }));
+  recount();
+}
+
+function setAdded(codes) { document.querySelector("[data-added]").value = codes.join(" "); renderAdded(); }
+
+function addTile(code) { if (code !== "-") setAdded([...addedTiles(), code]); }
+
+function recount() {
+  const el = document.querySelector("[data-count]");
+  if (el) el.textContent = (photoTiles().filter(t => t && t !== "-").length + addedTiles().length) + " tiles after your corrections";
 }
 
 function initPhoto() {
   document.querySelectorAll("[data-readlist] li, g[data-index]").forEach(el =>
     el.addEventListener("click", () => pick(+el.dataset.index)));
+  const add = document.querySelector("[data-add]"), list = document.querySelector("[data-addedlist]");
+  if (add) add.addEventListener("click", () => {
+    if (active) { active.classList.remove("active"); active = null; }
+    clearPick();
+    adding = true;
+    add.classList.add("sel");
+    const alts = keys().querySelector("[data-alts]");
+    if (alts) alts.hidden = true;
+    keys().hidden = false;
+  });
+  if (list) list.addEventListener("click", ev => {
+    const li = ev.target.closest("[data-added-index]");
+    if (li) { const codes = addedTiles(); codes.splice(+li.dataset.addedIndex, 1); setAdded(codes); }
+  });
   document.querySelectorAll("[data-upload] input[type=file]").forEach(input =>
     input.addEventListener("change", () => {
       if (!input.files.length) return;
