@@ -1,0 +1,1 @@
+"""Card photos: the first stage of reading Simple rummy\x27s cards (issue 29)."""

@@ -1,0 +1,248 @@
+"""The card reader's first stage (issue 29): the tile pipeline's shape on cards' corner indices.
+
+A card photo is read as a tile photo is: a one-class detector finds each corner index (the rank
+with its small suit pip under it), and the reader reads each index crop as a number (0 = joker,
+1 = ace .. 13 = king, 14 = not an index) and a colour, which for cards is the suit in the
+engine's order (``remi.engine.tiles.SUITS``: s c h d). So an index reads as the engine's
+``Tile`` of that card, and ``remi.vision.reader.Reader`` runs the two ONNX models unchanged.
+A card is its distinct kind in a photo: one deck holds one card of each kind, and its two
+corner indices are two boxes of one kind (``../shared/realdata/cards/README.md``).
+
+Folds leave one source group out (the README: ``android`` and ``webcam-uuid`` are one deck on
+one day, so they go together):
+
+    python -m research.cards.stage data out/cards-F --holdout F          # F: white, iphone, win
+    remi vision train out/cards-F --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt ...
+    python -m research.cards.stage crops out/cards-F/crops.npz --holdout F --seed 0
+    python -m research.cards.stage reader out/cards-F/reader.pt out/cards-F/crops.npz --epochs 8
+    remi vision export DET.pt out/cards-F/reader.pt --out MODELS
+    python -m research.cards.stage eval MODELS --fold F [--json OUT]
+
+Nothing of the real photos is copied into the repository: they are read from
+``../shared/realdata/cards`` (or ``$REMI_CARDDATA``) and linked into the dataset folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from remi.engine import Tile
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Folds by source group: a fold's name -> the groups it holds out.
+FOLDS = {"white": ("android", "webcam-uuid"), "iphone": ("iphone",), "win": ("webcam-win",)}
+#: Boxes under this many pixels on a side are label faults: the two the README lists (a 1x7 px
+#: duplicate and a 20x5 px 4h) are the only boxes under 7 px of the 3,017 corner indices.
+LEAST_SIDE = 6.0
+BACKGROUND = 14  # the reader's "not an index" number class (vision.classifier.BACKGROUND)
+
+
+def default_root() -> Path:
+    env = os.environ.get("REMI_CARDDATA")
+    return Path(env) if env else ROOT.parent / "shared" / "realdata" / "cards"
+
+
+@dataclass(frozen=True)
+class CardPhoto:
+    """One labelled photo: its corner indices (card, box in pixels) and its card backs."""
+
+    path: Path
+    group: str
+    cards: tuple[Tile, ...]
+    boxes: np.ndarray  # (n, 4) x1 y1 x2 y2, one per labelled corner index
+    backs: np.ndarray  # (m, 4) whole-card boxes of backs
+    size: tuple[int, int]  # width, height
+
+    @property
+    def kinds(self) -> set[str]:
+        """The cards in the photo: each kind once (two corners of one card are one card)."""
+        return {c.card() for c in self.cards}
+
+
+def _box(values: np.ndarray, w: int, h: int) -> tuple[float, float, float, float]:
+    """A label row's box in pixels: ``cx cy w h`` or a polygon's extent (normalised)."""
+    if len(values) == 4:
+        cx, cy, bw, bh = values * (w, h, w, h)
+        return (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)
+    p = values.reshape(-1, 2) * (w, h)
+    return (*p.min(0), *p.max(0))
+
+
+def read_photo(root: Path, stem: str, group: str, names: dict[int, str]) -> CardPhoto:
+    from PIL import Image
+
+    path = root / "images" / f"{stem}.jpg"
+    with Image.open(path) as im:
+        w, h = im.size
+    cards, boxes, backs = [], [], []
+    for line in (root / "labels" / f"{stem}.txt").read_text().splitlines():
+        parts = line.split()
+        if len(parts) < 5:
+            continue
+        box = _box(np.array(parts[1:], float), w, h)
+        if min(box[2] - box[0], box[3] - box[1]) < LEAST_SIDE:
+            continue
+        name = names[int(parts[0])]
+        if name == "back":
+            backs.append(box)
+        else:
+            cards.append(Tile.parse(name))
+            boxes.append(box)
+    return CardPhoto(path, group, tuple(cards), np.array(boxes, float).reshape(-1, 4),
+                     np.array(backs, float).reshape(-1, 4), (w, h))
+
+
+def load(groups: tuple[str, ...], root: Path | None = None) -> list[CardPhoto]:
+    """The labelled photos of ``groups``, in the order of ``sessions.tsv``."""
+    root = root or default_root()
+    names = {int(k): v for k, v in json.loads((root / "classes.json").read_text()).items()}
+    rows = (line.split("\t") for line in (root / "sessions.tsv").read_text().splitlines()[1:])
+    return [read_photo(root, r[0], r[1], names) for r in rows if r[1] in groups]
+
+
+def training_groups(holdout: str) -> tuple[str, ...]:
+    held = FOLDS[holdout]
+    return tuple(g for gs in FOLDS.values() for g in gs if g not in held)
+
+
+def write_index_set(out: Path, holdout: str, root: Path | None = None) -> Path:
+    """An Ultralytics one-class dataset of corner indices: the photos of every group but the
+    held-out fold's for training, the fold's for Ultralytics' per-epoch validation (a log, never
+    a choice). Photos are linked, not copied; backs are no index and get no label."""
+    out = Path(out)
+    for split, groups in (("train", training_groups(holdout)), ("val", FOLDS[holdout])):
+        (out / "images" / split).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / split).mkdir(parents=True, exist_ok=True)
+        for p in load(groups, root):
+            link = out / "images" / split / p.path.name
+            if not link.exists():
+                link.symlink_to(p.path.resolve())
+            w, h = p.size
+            rows = [f"0 {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} {(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}"
+                    for x1, y1, x2, y2 in p.boxes]
+            (out / "labels" / split / f"{p.path.stem}.txt").write_text("".join(r + "\n" for r in rows))
+    (out / "data-tile.yaml").write_text(f"path: {out.resolve()}\ntrain: images/train\nval: images/val\n"
+                                        "names:\n  0: index\n")
+    return out
+
+
+def _negatives(rng: np.random.Generator, p: CardPhoto, w: int, h: int, count: int) -> list[tuple]:
+    """Boxes of an index's size that overlap no labelled index: pips, court pictures, the table."""
+    from remi.vision.crops import iou
+
+    if len(p.boxes):
+        sizes = p.boxes[:, 2:] - p.boxes[:, :2]
+    else:
+        sizes = np.array([[w * 0.04, h * 0.09]])
+    out = []
+    for _ in range(count * 4):
+        bw, bh = sizes[rng.integers(len(sizes))] * rng.uniform(0.7, 1.5, 2)
+        x1, y1 = rng.uniform(0, max(w - bw, 1)), rng.uniform(0, max(h - bh, 1))
+        box = np.array([x1, y1, x1 + bw, y1 + bh])
+        if len(p.boxes) == 0 or iou(box[None], p.boxes).max() < 0.1:
+            out.append(tuple(box))
+        if len(out) == count:
+            break
+    return out
+
+
+def index_crops(photos: list[CardPhoto], copies: int = 6, negatives: int = 6, seed: int = 0):
+    """Reader crops (uint8 NHWC, number, colour): each labelled index ``copies`` times,
+    jittered as ``vision.cropset`` jitters tiles, and ``negatives`` not-an-index crops a photo."""
+    from remi.vision import cropset, crops
+    from remi.vision.reader import load_image
+
+    rng = np.random.default_rng(seed)
+    X, N, C = [], [], []
+    for p in photos:
+        image = load_image(p.path)
+        x, n, c = cropset.from_image(rng, image, p.cards, p.boxes, copies, rotate=8.0)
+        X += x
+        N += n
+        C += c
+        for box in _negatives(rng, p, image.shape[1], image.shape[0], negatives):
+            X.append(crops.crop(image, box))
+            N.append(BACKGROUND)
+            C.append(-1)
+    return np.stack(X).astype(np.uint8), np.array(N, np.int64), np.array(C, np.int64)
+
+
+def card_figures(reader, photos: list[CardPhoto]) -> dict:
+    """Cards read right (recall) and cards read really there (precision) over the photos, per
+    photo by distinct kind; photos read whole (every card, nothing more); index-level figures."""
+    from remi.vision.evaluate import evaluate
+    from remi.vision.reader import load_image
+
+    right = truth = said = whole = 0
+    ms = []
+    for p in photos:
+        image = load_image(p.path)
+        t0 = time.perf_counter()
+        reading = reader.read(image)
+        ms.append((time.perf_counter() - t0) * 1000)
+        read = {d.tile.card() for d in reading.detections}
+        right += len(read & p.kinds)
+        truth += len(p.kinds)
+        said += len(read)
+        whole += int(read == p.kinds)
+    indices = evaluate(reader, [(p.path, list(p.cards), p.boxes) for p in photos])
+    return {"photos": len(photos), "cards": truth, "recall": right / max(truth, 1), "precision": right / max(said, 1),
+            "photos_whole": whole / max(len(photos), 1), "median_ms": float(np.median(ms)) if ms else 0.0,
+            "index_tile_accuracy": indices.get("tile_accuracy"), "index_detector_recall": indices.get("detector_recall")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("data")
+    d.add_argument("out", type=Path)
+    d.add_argument("--holdout", choices=FOLDS, required=True)
+    c = sub.add_parser("crops")
+    c.add_argument("out", type=Path)
+    c.add_argument("--holdout", choices=FOLDS, required=True)
+    c.add_argument("--copies", type=int, default=6)
+    c.add_argument("--negatives", type=int, default=6)
+    c.add_argument("--seed", type=int, default=0)
+    r = sub.add_parser("reader")
+    r.add_argument("out", type=Path)
+    r.add_argument("crops", type=Path)
+    r.add_argument("--epochs", type=int, default=8)
+    r.add_argument("--seed", type=int, default=0)
+    e = sub.add_parser("eval")
+    e.add_argument("models", type=Path)
+    e.add_argument("--fold", choices=FOLDS, required=True)
+    e.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+
+    if args.cmd == "data":
+        print(write_index_set(args.out, args.holdout))
+    elif args.cmd == "crops":
+        x, n, col = index_crops(load(training_groups(args.holdout)), args.copies, args.negatives, args.seed)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(args.out, x=x, number=n, colour=col)
+        print(f"{len(x)} crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")
+    elif args.cmd == "reader":
+        from remi.vision import classifier
+
+        z = np.load(args.crops)
+        classifier.train(z["x"], z["number"], z["colour"], args.out, epochs=args.epochs, seed=args.seed, threads=2)
+    else:
+        from remi.vision.reader import Reader
+
+        figures = card_figures(Reader(args.models), load(FOLDS[args.fold]))
+        print(json.dumps({args.fold: figures}))
+        if args.json:
+            args.json.write_text(json.dumps({args.fold: figures}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
