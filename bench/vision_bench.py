@@ -75,7 +75,7 @@ def main() -> None:
     res["onnx_scan_ms"] = _median_ms(lambda im: reader.read(im), images)
     res["onnx_detector_ms"] = _median_ms(reader.detect, images)
 
-    from remi.vision.train import offline
+    from remi.vision.training.train import offline
 
     offline()
     import torch

@@ -110,7 +110,7 @@ def generate(
     """
     with errors():
         from remi.engine import RemiError
-        from remi.vision.generate import write_detection_set, write_scene_set
+        from remi.vision.training.generate import write_detection_set, write_scene_set
 
         try:
             w, h = (int(v) for v in size.lower().split("x"))
@@ -120,7 +120,8 @@ def generate(
             if not 0 <= share <= 1:  # the range check lets nan through: it compares false
                 raise RemiError(f"{option} {share}: a share from 0 to 1")
         if layouts is not None:
-            from remi.vision import realdata, scenes
+            from remi.vision import realdata
+            from remi.vision.training import scenes
 
             try:
                 mix = scenes.parse_mix(layouts)
@@ -158,12 +159,12 @@ def train(
     mine_with: Annotated[Optional[Path], typer.Option("--mine-with", help="Reader: a models folder whose detector's boxes on the training images teach the reader what is not a tile.", show_default=False)] = None,
     fraction: Annotated[float, typer.Option("--fraction", help="Train on the first fraction of the images.", min=0.01, max=1.0)] = 1.0,
     name: Annotated[str, typer.Option("--name", help="Run name (a folder under --out).")] = "detector",
-    oriented: Annotated[bool, typer.Option("--oriented", help="Detector: boxes that turn with the tiles (vision/yolov8-tile-obb.yaml); --init may name an axis-aligned detector, its weights are carried over.")] = False,
+    oriented: Annotated[bool, typer.Option("--oriented", help="Detector: boxes that turn with the tiles (vision/training/yolov8-tile-obb.yaml); --init may name an axis-aligned detector, its weights are carried over.")] = False,
     pretrained: Annotated[Optional[Path], typer.Option("--pretrained", help="Detector: start from the COCO YOLOv5n backbone of this state dict (../shared/pretrained/yolov5n-coco.pt), on Ultralytics' yolov5n.yaml.", show_default=False)] = None,
     hours: Annotated[Optional[float], typer.Option("--hours", help="Detector: end the stage after this many hours (the epochs and the learning rate's schedule are fitted to it).", min=0.01, show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Train the tile detector (Ultralytics, from vision/yolov8-tile.yaml) or the tile reader (torch).
+    """Train the tile detector (Ultralytics, from vision/training/yolov8-tile.yaml) or the tile reader (torch).
 
     Example: remi vision train out/det1 --stage detector --epochs 8 --fraction 0.55 --name det1
     Example: remi vision train out/obb1 --stage detector --oriented --init models/tile-detector.pt --lr0 0.001 --imgsz 640 --epochs 4 --name obb1
@@ -178,11 +179,13 @@ def train(
         if mine_with is not None and not (mine_with / "vision.json").is_file():
             raise RemiError(f"--mine-with {mine_with}: no vision model there (vision.json missing)")
         if stage == "detector":
-            from remi.vision.train import train_detector
+            from remi.vision.training.train import train_detector
 
             if pretrained is not None and (init is not None or oriented):
                 raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
-            model = "yolov5n.yaml" if pretrained else str(Path(__file__).resolve().parents[1] / "vision" / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
+            from remi.vision import training
+
+            model = "yolov5n.yaml" if pretrained else str(Path(training.__file__).parent / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
             yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
             if not yaml.exists():
                 raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
@@ -190,7 +193,7 @@ def train(
                                  init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
         elif stage == "reader":
-            from remi.vision.recipe import train_reader
+            from remi.vision.training.recipe import train_reader
 
             with _progress() as bar:  # the detector's stage shows Ultralytics' own bars
                 task = bar.add_task("reader", total=None)
@@ -220,7 +223,7 @@ def export(
     Example: remi vision export out/runs/det1/weights/best.pt out/reader.pt --out models
     """
     with errors():
-        from remi.vision.recipe import export_models
+        from remi.vision.training.recipe import export_models
 
         result = export_models(detector, reader, out, imgsz)
         if as_json:

@@ -1,5 +1,6 @@
 """The layering: the CLI over the score sheet, the tutor and vision, all three over the engine,
-nothing pointing back up; and the size of each package.
+nothing pointing back up; inside vision, training (vision/training/) over the scan path, never
+imported by it at module level; and the size of each package.
 
 Run as a script it prints the structure (for a closing note, or to compare two checkouts):
 
@@ -64,10 +65,11 @@ def _module_name(package: str, path: Path, folder: Path) -> str:
     return ".".join([package, *parts])
 
 
-def _imported(tree: ast.AST, here: str) -> list[str]:
-    """Every dotted module name the tree imports (relative imports resolved against ``here``)."""
+def _imported(tree: ast.AST, here: str, nodes=None) -> list[str]:
+    """Every dotted module name the tree imports (relative imports resolved against ``here``);
+    ``nodes``: only those of these nodes (``_module_level``)."""
     names = []
-    for node in ast.walk(tree):
+    for node in ast.walk(tree) if nodes is None else nodes:
         if isinstance(node, ast.Import):
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -78,6 +80,49 @@ def _imported(tree: ast.AST, here: str) -> list[str]:
             names.append(base)
             names += [f"{base}.{a.name}" for a in node.names]  # `from pkg import module`
     return names
+
+
+def _module_level(tree: ast.Module) -> list[ast.AST]:
+    """The import statements that run when the module is imported: all but those inside a
+    function (a class body and an ``if`` at the top run on import, so they count).
+
+    >>> [type(n).__name__ for n in _module_level(ast.parse("import a\\ndef f():\\n    import b\\nif 1:\\n    from c import d"))]
+    ['Import', 'ImportFrom']
+    """
+    found, todo = [], list(tree.body)
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        todo += list(ast.iter_child_nodes(node))
+    return found
+
+
+#: vision's training and data generation, a subpackage over the scan path (STYLE.md: ultralytics
+#: keeps what predicts apart from what trains)
+TRAINING = "vision.training"
+
+
+def training_imports(root: Path = ROOT) -> tuple[list[str], list[str]]:
+    """The modules of vision/ outside vision/training/ that import ``remi.vision.training``:
+    (at module level, only inside a function)."""
+    top, lazy = [], []
+    folder = root / "vision"
+    for path in sorted(folder.rglob("*.py")):
+        here = _module_name("vision", path, folder)
+        if here == TRAINING or here.startswith(TRAINING + "."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        hits = lambda names: any(  # noqa: E731
+            (n := _normalise(name)) and (n == TRAINING or n.startswith(TRAINING + ".")) for name in names)
+        where = str(path.relative_to(root))
+        if hits(_imported(tree, here, _module_level(tree))):
+            top.append(where)
+        elif hits(_imported(tree, here)):
+            lazy.append(where)
+    return top, lazy
 
 
 def _private(name: str) -> bool:
@@ -177,7 +222,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def report(packages: dict[str, Package]) -> str:
+def report(packages: dict[str, Package], root: Path = ROOT) -> str:
     lines = [f"{'package':12}{'modules':>8}{'lines':>8}  {'largest module':34}  imports (modules importing it)"]
     for name, pkg in packages.items():
         big = max(pkg.modules.items(), key=lambda kv: kv[1])
@@ -192,6 +237,10 @@ def report(packages: dict[str, Package]) -> str:
     lines.append(f"functions over {LONG} lines: " + (", ".join(long) or "none"))
     private = [f for pkg in packages.values() for f in pkg.private]
     lines.append("private names imported across modules: " + (", ".join(private) or "none"))
+    if (root / "vision" / "training").is_dir():
+        top, lazy = training_imports(root)
+        lines.append(f"vision outside training importing {TRAINING}: at module level "
+                     f"{', '.join(top) or 'none'}; inside a function {', '.join(lazy) or 'none'}")
     return "\n".join(lines)
 
 
@@ -200,6 +249,16 @@ def test_nothing_points_back_up() -> None:
     for name, pkg in packages.items():
         assert set(pkg.imports) <= ALLOWED[name], f"{name} imports {sorted(set(pkg.imports) - ALLOWED[name])}"
     assert packages["engine"].cycles == []
+
+
+def test_the_scan_path_imports_no_training_at_module_level() -> None:
+    """vision/ outside vision/training/ is what `remi scan`, `remi vision eval` and `remi vision
+    adapt` run: training imports it, it never imports training at module level (a command may
+    reach training inside the function that needs it). No module cycle inside vision either,
+    lazy imports included."""
+    top, _ = training_imports()
+    assert top == [], f"modules of vision/ importing {TRAINING} at module level: {top}"
+    assert structure()["vision"].cycles == []
 
 
 #: the packages pyproject installs, held to the rules below; research/ (experiments) is not
@@ -227,4 +286,5 @@ def test_the_engine_imports_no_third_party_package() -> None:
 
 
 if __name__ == "__main__":
-    print(report(structure(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT)))
+    checkout = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT
+    print(report(structure(checkout), checkout))

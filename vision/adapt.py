@@ -16,7 +16,7 @@ The pull back to the shipped heads (``PULL``) was chosen on synthetic sets, neve
 session: adapting the v7 fold ``all`` on 2 photos of tests/vision/test_adapt.py's
 out-of-pool edition (seeds 1 and 5) and reading 18 more photos (201 tiles), right less extra
 boxes: shipped heads 93, pull 0.05 112, 0.3 130, 1.0 144, 3.0 130; on 4 train-pool tables
-(256 tiles) 250 as shipped, 247, 249, 250, 250. (``python -m remi.vision.readerrecipe pull
+(256 tiles) 250 as shipped, 247, 249, 250, 250. (``python -m remi.vision.training.readerrecipe pull
 odd1 odd5 out/r/tables-train/0* --base out/m-all``.) Twelve crops a tile instead of six: 142.
 
 The result is a models folder (``vision.json``, the ONNX files, ``adapted-head.npz``) that
@@ -137,9 +137,7 @@ def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     """Embeddings and labels of an example's crops: each labelled tile ``COPIES`` times (cut
     along the detector's box where it found the tile, else along the label's box), and the
     detector's boxes of no tile."""
-    from remi.vision.classifier import BACKGROUND
-    from remi.vision.cropset import labels_of
-    from remi.vision.crops import jitter_corners
+    from remi.vision.crops import BACKGROUND, jitter_corners, labels_of
 
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
     corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along

@@ -7,6 +7,10 @@ direction the one nearest the photo's up), rectified to ``WIDTH`` x ``HEIGHT`` p
 tile stands upright or turned 180 degrees in the crop, whatever angle it lay at, and the
 reader's orientation output says which. An axis-aligned box goes through ``tile_corners``
 too (a box wider than tall is a tile lying on its side, turned a quarter).
+
+A crop's classes (``labels_of``): its number (0 = joker, 1..13, ``BACKGROUND`` for a crop
+of no tile) and its colour (engine order k b r y, -1 for none); adapting and training both
+label crops with them.
 """
 
 from __future__ import annotations
@@ -14,10 +18,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from remi.engine import Tile
+
 SIZE = 40
 MARGIN = 0.06
 WIDTH, HEIGHT = 36, 48  # the oriented crop: a tile's proportions (about 0.74) with its margin
 ORIENTED_MARGIN = 0.08
+BACKGROUND = 14  # the reader's number class of a crop that is not a tile
+
+
+def labels_of(tile: Tile) -> tuple[int, int]:
+    """(number class 0..13 with 0 = joker, colour class 0..3 or -1 for the joker)."""
+    return (0, -1) if tile.is_joker else (tile.number, tile.colour)
 
 
 def crop(image: np.ndarray, box: tuple[float, float, float, float], margin: float = MARGIN,

@@ -80,8 +80,6 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
                 for p in realdata.load(sessions, folder)]
     import cv2
 
-    from remi.vision.generate import read_labels
-
     out = []
     images = folder / "images" / "val" if (folder / "images" / "val").is_dir() else folder / "images"
     if not images.is_dir():
@@ -93,6 +91,35 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
         tiles, boxes = (read_labels(lab, w, h)[:2] if lab.exists() else ([], np.zeros((0, 4))))
         out.append((img, tiles, np.array(boxes).reshape(-1, 4)))
     return out
+
+
+def read_labels(path: Path, w: int, h: int):
+    """(tiles, axis boxes (n, 4), outlines) of a label file: box rows ``k cx cy bw bh`` or
+    polygon rows ``k x1 y1 x2 y2 ...`` (normalised); a box row's outline is its four corners.
+
+    >>> import tempfile
+    >>> f = Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = f.write_text("6 0.5 0.5 0.2 0.4\\n19 0.1 0.1 0.3 0.1 0.3 0.5 0.1 0.5\\n")
+    >>> tiles, boxes, outlines = read_labels(f, 100, 100)
+    >>> [str(t) for t in tiles], boxes.round(1).tolist()
+    (['k7', 'b7'], [[40.0, 30.0, 60.0, 70.0], [10.0, 10.0, 30.0, 50.0]])
+    """
+    tiles, boxes, outlines = [], [], []
+    for line in Path(path).read_text().splitlines():
+        parts = line.split()
+        if len(parts) < 5:
+            continue
+        v = np.array(parts[1:], float)
+        if len(v) == 4:
+            cx, cy, bw, bh = v * (w, h, w, h)
+            poly = np.array([[cx - bw / 2, cy - bh / 2], [cx + bw / 2, cy - bh / 2], [cx + bw / 2, cy + bh / 2],
+                             [cx - bw / 2, cy + bh / 2]])
+        else:
+            poly = v.reshape(-1, 2) * (w, h)
+        tiles.append(ALL_KINDS[int(parts[0])])
+        boxes.append((*poly.min(0), *poly.max(0)))
+        outlines.append(poly)
+    return tiles, np.array(boxes, float).reshape(-1, 4), outlines
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,6 @@ def sample_photo() -> Path:
 @pytest.fixture
 def dark_table(monkeypatch):
     """Scenes on a plain dark table: what is cream in them is a tile."""
-    from remi.vision import synth
+    from remi.vision.training import synth
 
     monkeypatch.setattr(synth, "background", lambda rng, w, h, photos=None: np.full((h, w, 3), (60, 30, 20), np.uint8))

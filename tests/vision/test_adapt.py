@@ -7,7 +7,8 @@ import sys
 import numpy as np
 import pytest
 
-from remi.vision import adapt, facecrops
+from remi.vision import adapt
+from remi.vision.training import facecrops
 from remi.vision.errors import VisionError
 from remi.vision.reader import Reader, models_dir
 from tests.vision.conftest import ROOT
@@ -47,7 +48,7 @@ def test_adapt_runs_without_torch(shipped, tmp_path):
     code = ("import sys; sys.modules['torch'] = None\n"
             "import numpy as np\n"
             "from remi.vision import adapt\n"
-            "from remi.vision.facecrops import odd_tables\n"
+            "from remi.vision.training.facecrops import odd_tables\n"
             f"print(adapt.adapt(odd_tables(3, 1), {str(tmp_path / 'm')!r})['photos'])\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr

@@ -21,8 +21,8 @@ EXPECTED = (SAMPLES / "rack-close.txt").read_text().split()
 
 
 def set_photo(path: Path, rows: list[list[Tile]], edition=None, seed: int = 0, height: int = 80) -> Path:
-    """A whole set laid out in rows on a green cloth, drawn with vision.tilefaces."""
-    from remi.vision import tilefaces
+    """A whole set laid out in rows on a green cloth, drawn with vision.training.tilefaces."""
+    from remi.vision.training import tilefaces
 
     rng = np.random.default_rng(seed)
     faces = [[tilefaces.render(t, edition or tilefaces.CLASSIC, rng, height) for t in row] for row in rows]

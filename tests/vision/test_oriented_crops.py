@@ -1,13 +1,14 @@
-"""The oriented crop geometry (vision.crops) and the synthetic crops made with it."""
+"""The oriented crop geometry (vision.crops); the synthetic crops made with it are
+tests/vision/training/test_facecrops.py's."""
 
 import cv2
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi.engine import Tile
-from remi.vision import crops, facecrops, tilefaces
+from remi.vision import crops
+from remi.vision.training import tilefaces
 
 
 def _rect(cx, cy, w, h, deg):
@@ -45,7 +46,7 @@ def test_crop_of_a_turned_tile_reads_upright_or_turned_round():
         assert min(same, round_) < 12, deg
         # the flip label says which of the two it is
         true = pts
-        flipped = facecrops.flipped_of(crops.tile_corners(pts), true)
+        flipped = crops.flipped_of(crops.tile_corners(pts), true)
         assert (round_ < same) == bool(flipped), deg
 
 
@@ -61,19 +62,3 @@ def test_crop_outside_the_photo_repeats_its_edge():
     img = np.full((50, 50, 3), 200, np.uint8)
     cut = crops.crop_corners(img, crops.box_corners((-20, -20, 20, 30)))
     assert cut.shape == (crops.HEIGHT, crops.WIDTH, 3) and (cut == 200).all()
-
-
-def test_synthetic_crops_are_seeded_and_labelled():
-    a = facecrops.make(40, seed=3)
-    b = facecrops.make(40, seed=3)
-    assert all(np.array_equal(x, y) for x, y in zip(a, b))
-    x, n, c, f = a
-    assert x.shape == (40, crops.HEIGHT, crops.WIDTH, 3)
-    assert set(n.tolist()) <= set(range(15)) and ((n == 0) | (n == 14)).tolist() == (c == -1).tolist()
-    assert ((f == -1) == (n == 14)).all()
-
-
-@pytest.mark.parametrize("split", ["train", "test"])
-def test_synthetic_crops_from_either_pool(split):
-    x, n, c, f = facecrops.make(10, seed=1, split=split, background_share=0.0)
-    assert len(x) == 10 and (n < 14).all() and set(f.tolist()) <= {0, 1}

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from remi.engine import ALL_KINDS, Tile
-from remi.vision import facecrops, tilefaces
+from remi.vision.training import facecrops, tilefaces
 from remi.vision.reader import MODELS, Reader, decode, load_image, models_dir
 from tests.vision.conftest import sample_photos
 

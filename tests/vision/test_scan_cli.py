@@ -133,7 +133,7 @@ def test_tiny_and_blank_images(tmp_path):
 
 
 def test_photo_without_tiles(tmp_path):
-    from remi.vision import synth
+    from remi.vision.training import synth
 
     rng = np.random.default_rng(5)
     cv2.imwrite(str(tmp_path / "table.jpg"), synth.background(rng, 1000, 750))

@@ -39,7 +39,7 @@ class Scene:
 
     ``corners`` are TL, TR, BR, BL of the tile's face as it stands upright where ``oriented``
     is true; ``outlines`` the convex outline of the part in view. The scenes of
-    ``vision.scenes`` fill them, this module's scenes leave them empty (their labels are axis
+    ``vision.training.scenes`` fill them, this module's scenes leave them empty (their labels are axis
     boxes: ``corners_of`` gives the box's own corners).
     """
     image: np.ndarray  # BGR uint8

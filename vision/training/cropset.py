@@ -11,13 +11,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from remi.engine import Tile
 from remi.vision import crops
-
-
-def labels_of(tile: Tile) -> tuple[int, int]:
-    """(number class 0..13 with 0 = joker, colour class 0..3 or -1 for the joker)."""
-    return (0, -1) if tile.is_joker else (tile.number, tile.colour)
+from remi.vision.crops import BACKGROUND, labels_of
 
 
 def jitter(rng: np.random.Generator, box, amount: float) -> tuple[float, float, float, float]:
@@ -72,9 +67,9 @@ def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate
 
 def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None):
     """(image, tiles, boxes) of a generated dataset folder (``images/train`` + ``labels/train``,
-    tile-code classes; box or polygon rows, ``generate.read_labels``), one at a time; boxes
+    tile-code classes; box or polygon rows, ``vision.evaluate.read_labels``), one at a time; boxes
     under 8 pixels are left out."""
-    from remi.vision.generate import read_labels
+    from remi.vision.evaluate import read_labels
 
     images = sorted((Path(folder) / "images" / "train").iterdir())
     images = [p for p in images if not p.name.startswith(skip_prefix)][:limit]
@@ -115,7 +110,6 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
     ``straddles`` more background crops an image are tile boxes shifted by half a tile, and
     ``randoms`` are tile-sized boxes at random places that miss every tile.
     """
-    from remi.vision.classifier import BACKGROUND
     from remi.vision.crops import iou
 
     rng = np.random.default_rng(seed)
@@ -231,7 +225,6 @@ def straddles_oriented(photos, per_photo: int = 6, seed: int = 0):
     """"Not a tile" crops on real photos: a tile's own corners moved half a tile along its
     width or height (across two tiles of a meld or a rack's two rows), kept when the moved box
     holds under 55 % of every labelled tile (half of one tile and half of the next is no tile)."""
-    from remi.vision.classifier import BACKGROUND
 
     rng = np.random.default_rng(seed)
     X = []
@@ -258,7 +251,6 @@ def mined_oriented(detect, photos, seed: int = 0, upright_sessions: tuple[str, .
     of that tile (the detector's own misaligned box), one at IoU < 0.3 with every tile is "not
     a tile". Without corners, a box is cut as ``crops.box_corners`` cuts it.
     """
-    from remi.vision.classifier import BACKGROUND
     from remi.vision.crops import iou
     from remi.vision.crops import flipped_of
 

@@ -1,4 +1,4 @@
-"""Table surfaces and look-alikes for the scene generator (``vision.scenes``).
+"""Table surfaces and look-alikes for the scene generator (``vision.training.scenes``).
 
 Real tables are veined marble, wood grain, cloth, glossy tops that mirror the room, and
 patterned tablecloths; each can hold things that look like tiles (cream specks in marble, a
@@ -178,7 +178,7 @@ def surface(rng: np.random.Generator, w: int, h: int, kind: str | None = None,
         kind = str(rng.choice(TEST_KINDS))
     if kind is None:
         if photos and rng.random() < 0.15:
-            from remi.vision.synth import photo_crop
+            from remi.vision.training.synth import photo_crop
 
             return photo_crop(rng, photos, w, h, cv2.INTER_LINEAR)
         kind = str(rng.choice(KINDS, p=[0.22, 0.24, 0.16, 0.12, 0.12, 0.14]))

@@ -1,4 +1,4 @@
-"""Synthetic training crops for the oriented tile reader, straight from ``vision.tilefaces``.
+"""Synthetic training crops for the oriented tile reader, straight from ``vision.training.tilefaces``.
 
 A crop is made the way a photo makes it, without drawing a whole scene: one tile of an
 edition (and, often, its neighbours in a row, a column or a rack's tier, the tier in front
@@ -20,15 +20,14 @@ import cv2
 import numpy as np
 
 from remi.engine import ALL_KINDS
-from remi.vision import crops, tilefaces
+from remi.vision import crops
+from remi.vision.training import tilefaces
 from remi.vision.crops import flipped_of, jitter_corners  # noqa: F401  (facecrops.* as before)
-from remi.vision.cropset import labels_of
-
-BACKGROUND = 14
+from remi.vision.crops import BACKGROUND, labels_of
 
 
 def _surface(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray] | None) -> np.ndarray:
-    from remi.vision import synth
+    from remi.vision.training import synth
 
     img = synth.background(rng, w, h, photos)
     if rng.random() < 0.3:  # marble veins or a cloth's pattern: thin dark and light curves

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from remi.engine import ALL_KINDS, Tile
-from remi.vision import tilefaces as tf
+from remi.vision.training import tilefaces as tf
 
 
 def test_same_seed_same_editions_and_pixels():

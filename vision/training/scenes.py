@@ -29,7 +29,8 @@ import cv2
 import numpy as np
 
 from remi.engine import ALL_KINDS, Tile
-from remi.vision import crops, surfaces, synth
+from remi.vision import crops
+from remi.vision.training import surfaces, synth
 
 LAYOUTS = ("rack", "lying", "table", "close", "negative")
 MIX = {"rack": 0.35, "lying": 0.27, "table": 0.15, "close": 0.15, "negative": 0.08}
@@ -65,8 +66,8 @@ def parse_mix(text: str) -> dict[str, float]:
 
 @dataclass
 class Faces:
-    """Where tile faces come from: editions drawn by ``vision.tilefaces`` (one edition a scene,
-    as a table has one set), the first drawing of ``vision.synth``, and real tiles cut from
+    """Where tile faces come from: editions drawn by ``vision.training.tilefaces`` (one edition a scene,
+    as a table has one set), the first drawing of ``vision.training.synth``, and real tiles cut from
     photos (their pose as photographed, orientation unknown).
 
     ``split`` picks the editions' pool: "train" for training scenes, "test" for the "other
@@ -88,7 +89,7 @@ class Faces:
 
     def new_scene(self, rng: np.random.Generator) -> None:
         """Choose the scene's set: a preset, a sampled edition or the first drawing."""
-        from remi.vision import tilefaces
+        from remi.vision.training import tilefaces
 
         u = rng.random()
         if u < self.legacy:

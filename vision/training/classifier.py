@@ -16,10 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from remi.vision.crops import SIZE
+from remi.vision.crops import BACKGROUND, SIZE
 
 NUMBERS = 14  # joker + 1..13
-BACKGROUND = 14  # the number class of a crop that is not a tile
 FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orientation head
 
 

@@ -5,12 +5,12 @@ box labels whose class index is the engine's tile code (0..52, names are the til
 ``data.yaml`` for 53 classes and a ``data-tile.yaml`` for the single-class tile detector. Real
 photos of the training sessions are linked (not copied) with their polygons turned into boxes.
 
-``write_scene_set`` does the same with the scenes of ``vision.scenes`` (racks, every rotation,
+``write_scene_set`` does the same with the scenes of ``vision.training.scenes`` (racks, every rotation,
 perspective, many surfaces) and writes each tile's outline as a polygon row (``k x1 y1 x2 y2
 ...``): Ultralytics' detect task takes its axis box, its obb task its minimum-area rectangle.
 The real photos keep their own polygons. ``OUT/meta/SPLIT/NAME.json`` holds per tile the four
 corners of its face in upright order and whether that order is known (``oriented``).
-``read_labels`` reads both kinds of rows.
+``vision.evaluate.read_labels`` reads both kinds of rows.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ import cv2
 import numpy as np
 
 from remi.engine import ALL_KINDS
-from remi.vision import realdata, synth
+from remi.vision import realdata
+from remi.vision.training import synth
 
 
 def _progress():
@@ -48,35 +49,6 @@ def _polygon_lines(tiles, polygons, w: int, h: int) -> str:
         p = np.clip(np.asarray(poly, float).reshape(-1, 2) / (w, h), 0, 1)
         rows.append(f"{t.code} " + " ".join(f"{v:.6f}" for v in p.reshape(-1)))
     return "\n".join(rows) + ("\n" if rows else "")
-
-
-def read_labels(path: Path, w: int, h: int):
-    """(tiles, axis boxes (n, 4), outlines) of a label file: box rows ``k cx cy bw bh`` or
-    polygon rows ``k x1 y1 x2 y2 ...`` (normalised); a box row's outline is its four corners.
-
-    >>> import tempfile
-    >>> f = Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = f.write_text("6 0.5 0.5 0.2 0.4\\n19 0.1 0.1 0.3 0.1 0.3 0.5 0.1 0.5\\n")
-    >>> tiles, boxes, outlines = read_labels(f, 100, 100)
-    >>> [str(t) for t in tiles], boxes.round(1).tolist()
-    (['k7', 'b7'], [[40.0, 30.0, 60.0, 70.0], [10.0, 10.0, 30.0, 50.0]])
-    """
-    tiles, boxes, outlines = [], [], []
-    for line in Path(path).read_text().splitlines():
-        parts = line.split()
-        if len(parts) < 5:
-            continue
-        v = np.array(parts[1:], float)
-        if len(v) == 4:
-            cx, cy, bw, bh = v * (w, h, w, h)
-            poly = np.array([[cx - bw / 2, cy - bh / 2], [cx + bw / 2, cy - bh / 2], [cx + bw / 2, cy + bh / 2],
-                             [cx - bw / 2, cy + bh / 2]])
-        else:
-            poly = v.reshape(-1, 2) * (w, h)
-        tiles.append(ALL_KINDS[int(parts[0])])
-        boxes.append((*poly.min(0), *poly.max(0)))
-        outlines.append(poly)
-    return tiles, np.array(boxes, float).reshape(-1, 4), outlines
 
 
 def write_yaml(out: Path) -> None:
@@ -140,12 +112,12 @@ def _link_real(out: Path, photos, repeat: int, bar, polygons: bool) -> None:
 def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, mix: dict[str, float] | None = None,
                     largest: int = 1024, real: bool = True, holdout: tuple[str, ...] = (), real_repeat: int = 2,
                     real_fraction: float = 0.5, editions: str = "train") -> Path:
-    """Generate scenes of ``vision.scenes`` (seeded) with polygon labels and their meta files,
+    """Generate scenes of ``vision.training.scenes`` (seeded) with polygon labels and their meta files,
     and link the real photos of the tile sessions not in ``holdout`` (leave-one-session-out:
     neither their photos nor their tiles pasted in scenes are used). ``editions="test"`` draws
-    the "other editions" test set: only the test pool of ``vision.tilefaces`` (fonts, inks,
+    the "other editions" test set: only the test pool of ``vision.training.tilefaces`` (fonts, inks,
     jokers, proportions never trained on), no real tiles, no real photos linked."""
-    from remi.vision import scenes
+    from remi.vision.training import scenes
 
     out = Path(out)
     for part in ("images", "labels", "meta"):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 GUARD = r"""
 import json, socket, sys
@@ -33,15 +33,15 @@ TRAIN = r"""
 from pathlib import Path
 import numpy as np
 out = Path(sys.argv[1])
-from remi.vision.generate import write_scene_set
+from remi.vision.training.generate import write_scene_set
 write_scene_set(out / "data", 4, 1, seed=3, real=False, largest=640)
-from remi.vision.train import train_detector, export_onnx
+from remi.vision.training.train import train_detector, export_onnx
 run = train_detector(out / "data" / "data-tile.yaml", out / "runs", epochs=1, imgsz=64, batch=2, seed=0,
-                     workers=0, model="vision/yolov8-tile-obb.yaml", name="smoke")
+                     workers=0, model="vision/training/yolov8-tile-obb.yaml", name="smoke")
 weights = run / "weights" / "last.pt"
 assert weights.exists(), weights
 export_onnx(weights, 64, out / "det.onnx")
-from remi.vision import cropset, classifier
+from remi.vision.training import cropset, classifier
 x, n, c = cropset.from_yolo(out / "data", copies=1, seed=0)
 state = classifier.train(x, n, c, out / "reader.pt", epochs=1, batch=16, threads=1, log=lambda m: None)
 classifier.export_onnx(state, out / "reader.onnx")

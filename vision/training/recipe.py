@@ -21,10 +21,10 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
     """Crops for the tile reader: real training crops (6 jittered copies) + synthetic ones.
 
     With ``mine_with`` (a models folder), also the boxes that detector draws on the training
-    photos, the empty tables and the synthetic scenes (:func:`vision.cropset.mined`): its
+    photos, the empty tables and the synthetic scenes (:func:`vision.training.cropset.mined`): its
     misaligned boxes of tiles, and its boxes of no tile for the background class.
     """
-    from remi.vision import cropset
+    from remi.vision.training import cropset
 
     photos = realdata.load(realdata.TRAIN_SESSIONS)
     parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
@@ -43,7 +43,7 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
 
 
 def heldout_crops(session: str = "rummy4"):
-    from remi.vision import cropset
+    from remi.vision.training import cropset
 
     return cropset.from_photos(realdata.load((session,)), copies=1, seed=1, amount=0.0)
 
@@ -52,7 +52,7 @@ def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, t
                  synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
                  mine_with: Path | None = None, lr: float = 3e-3, progress=None) -> Path:
     """Train the reader on a generated dataset; ``progress(done, total, what)`` after each batch."""
-    from remi.vision import classifier
+    from remi.vision.training import classifier
 
     x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with)
     val = heldout_crops() if validate else None
@@ -65,7 +65,7 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     """The detector's ONNX and .pt (for the benchmark) into a models folder, and its keys in
     ``vision.json`` (the reader's keys, if the file has them, stay). ``obb`` says the
     detector draws turned boxes (an OBB model); ``Reader.detect`` decodes by it."""
-    from remi.vision.train import export_onnx, offline
+    from remi.vision.training.train import export_onnx, offline
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -89,7 +89,7 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
 
 def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> dict:
     """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
-    from remi.vision import classifier
+    from remi.vision.training import classifier
 
     out = Path(out)
     export_detector(detector, out, imgsz)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from remi.engine import Tile
-from remi.vision import synth
+from remi.vision.training import synth
 
 
 def _cream(img: np.ndarray) -> np.ndarray:
@@ -71,10 +71,10 @@ def test_render_tile_shapes():
     assert p.mask.max() == 255
 
 
-# -- the scenes of vision.scenes: racks, every rotation, perspective, oriented labels -----------
+# -- the scenes of vision.training.scenes: racks, every rotation, perspective, oriented labels -----------
 
 def _scene_plane(seed: int, layout: str, split: str = "train"):
-    from remi.vision import scenes
+    from remi.vision.training import scenes
 
     rng = np.random.default_rng(seed)
     faces = scenes.Faces(split=split, **({"presets": 0.0, "legacy": 0.0, "real": 0.0} if split == "test" else {}))
@@ -87,7 +87,7 @@ def _scene_plane(seed: int, layout: str, split: str = "train"):
 def test_scene_labels_cover_their_own_tile(layout, seed):
     """Each label's rectangle holds mostly its own tile's visible face, and its up side is the
     tile's up (the face's corners projected by the camera)."""
-    from remi.vision import scenes
+    from remi.vision.training import scenes
 
     plane, Hm, (fw, fh), _ = _scene_plane(seed, layout)
     ids = cv2.warpPerspective(plane.ids, Hm, (fw, fh), flags=cv2.INTER_NEAREST)
@@ -114,7 +114,7 @@ def test_scene_labels_cover_their_own_tile(layout, seed):
 def test_rack_tiles_touching_get_one_label_each():
     """A rack's tiles stand touching in tiers: every tile left in view has its own label, and
     two labels never share most of their area."""
-    from remi.vision import scenes
+    from remi.vision.training import scenes
 
     for seed in range(6):
         plane, Hm, frame, _ = _scene_plane(100 + seed, "rack")
@@ -127,7 +127,7 @@ def test_rack_tiles_touching_get_one_label_each():
 
 
 def test_negative_scenes_have_no_tiles():
-    from remi.vision import scenes
+    from remi.vision.training import scenes
 
     for seed in range(3):
         scene = scenes.compose(np.random.default_rng(seed), scenes.Faces(), frame=(320, 240), layout="negative")
@@ -135,7 +135,7 @@ def test_negative_scenes_have_no_tiles():
 
 
 def test_scenes_are_seeded_and_keep_the_rack_limits():
-    from remi.vision import scenes
+    from remi.vision.training import scenes
 
     a = scenes.compose(np.random.default_rng(5), scenes.Faces(), largest=640)
     b = scenes.compose(np.random.default_rng(5), scenes.Faces(), largest=640)
@@ -148,7 +148,7 @@ def test_scenes_are_seeded_and_keep_the_rack_limits():
 
 def test_other_editions_set_draws_only_the_test_pools():
     """The "other editions" test scenes: editions and surfaces from pools never trained on."""
-    from remi.vision import scenes, surfaces
+    from remi.vision.training import scenes, surfaces
 
     for seed in range(8):
         _, _, _, faces = _scene_plane(seed, "lying", split="test")
@@ -159,10 +159,11 @@ def test_other_editions_set_draws_only_the_test_pools():
 
 
 def test_scene_set_labels_read_back(tmp_path):
-    """write_scene_set: polygon rows (read by generate.read_labels) and meta files agree."""
+    """write_scene_set: polygon rows (read by evaluate.read_labels) and meta files agree."""
     import json
 
-    from remi.vision.generate import read_labels, write_scene_set
+    from remi.vision.evaluate import read_labels
+    from remi.vision.training.generate import write_scene_set
 
     write_scene_set(tmp_path, 4, 1, seed=3, real=False, largest=640)
     images = sorted((tmp_path / "images" / "train").glob("*.jpg"))

@@ -2,12 +2,12 @@
 
 Each stage writes a file and is run on its own, so a long recipe survives being stopped:
 
-    python -m remi.vision.readerrecipe synth out/r/synth.npz --n 60000 --seed 100
-    python -m remi.vision.readerrecipe real out/r/real-no4.npz --sessions rummy,rummy2 --copies 6 --seed 7
-    python -m remi.vision.readerrecipe mine out/r/mine-no4.npz --sessions rummy,rummy2 --models models
-    python -m remi.vision.readerrecipe train out/r/pre.pt out/r/synth.npz --epochs 6 --seed 0
-    python -m remi.vision.readerrecipe train out/r/no4.pt out/r/real-no4.npz out/r/synth.npz:20000 --init out/r/pre.pt
-    python -m remi.vision.readerrecipe export out/r/no4.pt out/m-no4 --detector models
+    python -m remi.vision.training.readerrecipe synth out/r/synth.npz --n 60000 --seed 100
+    python -m remi.vision.training.readerrecipe real out/r/real-no4.npz --sessions rummy,rummy2 --copies 6 --seed 7
+    python -m remi.vision.training.readerrecipe mine out/r/mine-no4.npz --sessions rummy,rummy2 --models models
+    python -m remi.vision.training.readerrecipe train out/r/pre.pt out/r/synth.npz --epochs 6 --seed 0
+    python -m remi.vision.training.readerrecipe train out/r/no4.pt out/r/real-no4.npz out/r/synth.npz:20000 --init out/r/pre.pt
+    python -m remi.vision.training.readerrecipe export out/r/no4.pt out/m-no4 --detector models
 
 A crop set is an ``.npz`` of ``x`` (uint8 N x HEIGHT x WIDTH x 3 BGR), ``number``, ``colour``
 and ``flipped``; ``FILE:K`` takes the first K crops of a file. Training runs one torch thread
@@ -49,7 +49,7 @@ def _log(msg: str) -> None:
 
 
 def stage_synth(args) -> None:
-    from remi.vision import facecrops
+    from remi.vision.training import facecrops
 
     empty = [_imread(p.path) for p in realdata.load(realdata.NEGATIVE_SESSIONS)] if args.tables else None
     data = facecrops.make(args.n, args.seed, args.split, axis_share=args.axis_share, photos=empty,
@@ -58,7 +58,7 @@ def stage_synth(args) -> None:
 
 
 def stage_real(args) -> None:
-    from remi.vision import cropset
+    from remi.vision.training import cropset
 
     photos = realdata.load(tuple(args.sessions.split(",")))
     data = cropset.real_oriented(photos, args.copies, args.seed, axis_share=args.axis_share,
@@ -70,7 +70,7 @@ def stage_real(args) -> None:
 def stage_mine(args) -> None:
     """The detector's own boxes on labelled photos (and empty tables): its misaligned tile
     boxes and its boxes of no tile, for the reader's "not a tile" class."""
-    from remi.vision import cropset
+    from remi.vision.training import cropset
     from remi.vision.reader import Reader
 
     miner = Reader(Path(args.models))
@@ -84,7 +84,7 @@ def stage_mine(args) -> None:
 
 
 def stage_train(args) -> None:
-    from remi.vision import classifier
+    from remi.vision.training import classifier
 
     parts = [load(s) for s in args.data]
     x, n, c, f = (np.concatenate([p[i] for p in parts]) for i in range(4))
@@ -97,7 +97,8 @@ def stage_train(args) -> None:
 def stage_export(args) -> None:
     """A models folder: the detector's files copied from ``--detector``, the reader's ONNX,
     its head weights (``reader-head.npz``, for ``vision.adapt``) and ``vision.json``."""
-    from remi.vision import classifier, crops
+    from remi.vision import crops
+    from remi.vision.training import classifier
 
     out, det = Path(args.out), Path(args.detector)
     out.mkdir(parents=True, exist_ok=True)
@@ -126,7 +127,7 @@ def stage_tables(args) -> None:
     import cv2
 
     from remi.engine import ALL_KINDS
-    from remi.vision import facecrops, tilefaces
+    from remi.vision.training import facecrops, tilefaces
 
     rng = np.random.default_rng(args.seed)
     empty = [_imread(p.path) for p in realdata.load(realdata.NEGATIVE_SESSIONS)]
@@ -193,7 +194,7 @@ def stage_pull(args) -> None:
     total = dict.fromkeys(["base", *pulls], 0)
     for folder in args.folders:
         if folder.startswith("odd"):
-            from remi.vision.facecrops import odd_tables
+            from remi.vision.training.facecrops import odd_tables
 
             ex = odd_tables(int(folder[3:]), 10)
         else:
@@ -218,7 +219,7 @@ def stage_pull(args) -> None:
 def _failure_sets(seed: int) -> dict:
     """Synthetic photos of the issue's failure list (issue 17, item 2 and 4)."""
     from remi.engine import Tile
-    from remi.vision import facecrops, tilefaces
+    from remi.vision.training import facecrops, tilefaces
 
     rng = np.random.default_rng(seed)
     out: dict[str, list] = {k: [] for k in ("close-up single digits", "7s at any angle", "teal blue, dotted 6/9",
@@ -294,7 +295,7 @@ def _imread(path):
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m remi.vision.readerrecipe", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m remi.vision.training.readerrecipe", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="stage", required=True)
     s = sub.add_parser("synth")
     s.add_argument("out")
