@@ -93,50 +93,43 @@ def generate(
     count: Annotated[int, typer.Option("--count", "-n", help="Synthetic training scenes.", min=0)] = 3000,
     val: Annotated[int, typer.Option("--val", help="Synthetic validation scenes.", min=0)] = 60,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed makes the same images.")] = 1,
-    real: Annotated[bool, typer.Option("--real/--no-real", help="Paste real tile crops and link the real training photos (rummy, rummy2, rummyBackground).")] = True,
-    size: Annotated[str, typer.Option("--size", help="Scene size WxH in pixels.")] = "640x480",
-    close_ups: Annotated[float, typer.Option("--close-ups", help="Share of close-up scenes (a few large tiles).", min=0, max=1)] = 0.0,
-    tables: Annotated[float, typer.Option("--tables", help="Share of scenes of a table full of small melds, each at its own angle, some laid as columns.", min=0, max=1)] = 0.0,
-    layouts: Annotated[Optional[str], typer.Option("--layouts", help="The scenes of real tables (racks, every rotation, perspective, oriented labels): LAYOUT=SHARE,... of rack, lying, table, close, negative, or 'default'.", show_default=False)] = None,
-    holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="With --layouts: a real session left out (its photos and tiles); repeat it.", show_default=False)] = None,
-    editions: Annotated[str, typer.Option("--editions", help="With --layouts: 'train', or 'test' for the other-editions test set (pools never trained on, nothing real).")] = "train",
-    largest: Annotated[int, typer.Option("--largest", help="With --layouts: the longest photo side drawn (sizes 640..4032).", min=64)] = 1024,
+    real: Annotated[bool, typer.Option("--real/--no-real", help="Paste real tile crops and link the real photos (rummy, rummy2, rummy4 but those left out by --holdout, and the empty tables of rummyBackground).")] = True,
+    layouts: Annotated[str, typer.Option("--layouts", help="The scenes' layouts (racks, every rotation, perspective, oriented labels): LAYOUT=SHARE,... of rack, lying, table, close, negative, or 'default'.")] = "default",
+    holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="A real session left out (its photos and tiles); repeat it.", show_default=False)] = None,
+    editions: Annotated[str, typer.Option("--editions", help="'train', or 'test' for the other-editions test set (pools never trained on, nothing real).")] = "train",
+    largest: Annotated[int, typer.Option("--largest", help="The longest photo side drawn (sizes 640..4032).", min=64)] = 1024,
+    size: Annotated[Optional[str], typer.Option("--size", hidden=True, show_default=False)] = None,  # retired
+    close_ups: Annotated[Optional[str], typer.Option("--close-ups", hidden=True, show_default=False)] = None,  # retired
+    tables: Annotated[Optional[str], typer.Option("--tables", hidden=True, show_default=False)] = None,  # retired
     as_json: JsonOpt = False,
 ) -> None:
-    """Generate labelled synthetic scenes (seeded) plus the real training photos.
+    """Generate labelled synthetic scenes of tables (seeded) plus the real training photos.
 
-    Example: remi vision generate out/det --count 3000 --seed 1
-    Example: remi vision generate out/obb1 --layouts default --count 2500 --val 60 --seed 21
+    Example: remi vision generate out/p1 --count 2400 --val 80 --seed 261 --holdout rummy4
+    Example: remi vision generate out/racks --layouts rack=0.7,close=0.3 --editions test --count 0 --val 60
     """
     with errors():
         from remi.engine import RemiError
-        from remi.vision.training.generate import write_detection_set, write_scene_set
+
+        for option, given, now in (("--size", size, "--largest"), ("--close-ups", close_ups, "--layouts close=SHARE,..."),
+                                   ("--tables", tables, "--layouts table=SHARE,...")):
+            if given is not None:
+                raise RemiError(f"{option}: an option of the retired first scene generator; use {now}")
+        from remi.vision import realdata
+        from remi.vision.training import scenes
+        from remi.vision.training.generate import write_scene_set
 
         try:
-            w, h = (int(v) for v in size.lower().split("x"))
-        except ValueError:
-            raise RemiError(f"--size {size!r}: write WIDTHxHEIGHT, like 640x480") from None
-        for option, share in (("--close-ups", close_ups), ("--tables", tables)):
-            if not 0 <= share <= 1:  # the range check lets nan through: it compares false
-                raise RemiError(f"{option} {share}: a share from 0 to 1")
-        if layouts is not None:
-            from remi.vision import realdata
-            from remi.vision.training import scenes
-
-            try:
-                mix = scenes.parse_mix(layouts)
-            except ValueError as e:
-                raise RemiError(f"--layouts {e}") from None
-            for s in holdout or []:
-                if s not in realdata.TILE_SESSIONS:
-                    raise RemiError(f"--holdout {s!r}: a session of {', '.join(realdata.TILE_SESSIONS)}")
-            if editions not in ("train", "test"):
-                raise RemiError(f"--editions {editions!r}: train or test")
-            path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
-                                   holdout=tuple(holdout or ()), editions=editions)
-        else:
-            path = write_detection_set(out, count, val, seed=seed, width=w, height=h, real=real, close_ups=close_ups,
-                                       tables=tables)
+            mix = scenes.parse_mix(layouts)
+        except ValueError as e:
+            raise RemiError(f"--layouts {e}") from None
+        for s in holdout or []:
+            if s not in realdata.TILE_SESSIONS:
+                raise RemiError(f"--holdout {s!r}: a session of {', '.join(realdata.TILE_SESSIONS)}")
+        if editions not in ("train", "test"):
+            raise RemiError(f"--editions {editions!r}: train or test")
+        path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
+                               holdout=tuple(holdout or ()), editions=editions)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
                   "train_scenes": count, "val_scenes": val, "seed": seed}
         if as_json:

@@ -133,10 +133,10 @@ def test_tiny_and_blank_images(tmp_path):
 
 
 def test_photo_without_tiles(tmp_path):
-    from remi.vision.training import synth
+    from remi.vision.training import surfaces
 
     rng = np.random.default_rng(5)
-    cv2.imwrite(str(tmp_path / "table.jpg"), synth.background(rng, 1000, 750))
+    cv2.imwrite(str(tmp_path / "table.jpg"), surfaces.background(rng, 1000, 750))
     _one_line_error(remi("scan", tmp_path / "table.jpg"), "no tiles found")
 
 
@@ -161,9 +161,11 @@ def test_train_refuses_missing_weights_before_any_work(tmp_path, args, words):
     assert not out.exists()  # nothing written
 
 
-@pytest.mark.parametrize("option", ["--tables", "--close-ups"])
-@pytest.mark.parametrize("value", ["nan", "2"])
-def test_generate_refuses_a_share_outside_0_to_1(tmp_path, option, value):
+@pytest.mark.parametrize("option", ["--tables", "--close-ups", "--size"])
+@pytest.mark.parametrize("value", ["nan", "2", "0.3"])
+def test_generate_refuses_the_retired_generators_options(tmp_path, option, value):
+    """--tables, --close-ups and --size belonged to the retired first scene generator: refused
+    in one line naming the option, whatever the value (they refused a share outside 0-1 before)."""
     out = tmp_path / "scenes"
     proc = remi("vision", "generate", out, "--count", "1", "--val", "0", option, value)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr

@@ -27,9 +27,9 @@ from remi.vision.crops import BACKGROUND, labels_of
 
 
 def _surface(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray] | None) -> np.ndarray:
-    from remi.vision.training import synth
+    from remi.vision.training import surfaces
 
-    img = synth.background(rng, w, h, photos)
+    img = surfaces.background(rng, w, h, photos)
     if rng.random() < 0.3:  # marble veins or a cloth's pattern: thin dark and light curves
         for _ in range(int(rng.integers(1, 6))):
             pts = np.cumsum(rng.normal(0, w / 8, (6, 2)), 0) + rng.uniform(0, w, 2)

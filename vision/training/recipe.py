@@ -1,9 +1,14 @@
-"""The training recipe of the shipped models, step by step (see models/README.md).
+"""The recipe of the shipped reader (v6: 40x40 axis-aligned crops) and of exporting a models
+folder, step by step (see models/README.md):
 
-1. ``remi vision generate out/det1 --count 3000 --seed 1`` (scenes + linked real photos)
-2. ``remi vision train out/det1 --stage detector --epochs 6 --seed 0``
-3. ``remi vision train out/det1 --stage reader --epochs 10 --seed 0``
-4. ``remi vision export out/runs/det1/weights/last.pt out/runs/reader.pt --out models``
+1. ``remi vision generate out/d --count 2400 --val 80 --seed 1`` (scenes + linked real photos)
+2. ``remi vision train out/d --stage detector --epochs 6 --seed 0``
+3. ``remi vision train out/d --stage reader --epochs 10 --seed 0``
+4. ``remi vision export out/runs/detector/weights/last.pt out/runs/reader.pt --out models``
+
+v6 itself was trained on the first generator's scenes (retired; the model card keeps those
+commands and the commit that last had the generator). The oriented reader's recipe (v7) is
+``vision.training.readerrecipe``; which of the two stays is the next reader choice's.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ import numpy as np
 
 from remi.engine import ALL_KINDS, Tile
 from remi.vision import crops
-from remi.vision.training import surfaces, synth
+from remi.vision.training import patches, surfaces
 
 LAYOUTS = ("rack", "lying", "table", "close", "negative")
 MIX = {"rack": 0.35, "lying": 0.27, "table": 0.15, "close": 0.15, "negative": 0.08}
@@ -65,18 +65,34 @@ def parse_mix(text: str) -> dict[str, float]:
 
 
 @dataclass
+class Scene:
+    """A labelled photo: per tile its kind, axis box, four corners and outline (pixels).
+
+    ``corners`` are TL, TR, BR, BL of the tile's face as it stands upright where ``oriented``
+    is true; ``outlines`` the convex outline of the part in view.
+    """
+    image: np.ndarray  # BGR uint8
+    tiles: list[Tile] = field(default_factory=list)
+    boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # pixels
+    corners: list[np.ndarray] = field(default_factory=list)  # (4, 2) float32 each
+    oriented: list[bool] = field(default_factory=list)
+    outlines: list[np.ndarray] = field(default_factory=list)  # (k, 2) visible outline (convex)
+    layout: str = ""
+
+
+@dataclass
 class Faces:
     """Where tile faces come from: editions drawn by ``vision.training.tilefaces`` (one edition a scene,
-    as a table has one set), the first drawing of ``vision.training.synth``, and real tiles cut from
+    as a table has one set), the first drawing of ``vision.training.patches``, and real tiles cut from
     photos (their pose as photographed, orientation unknown).
 
     ``split`` picks the editions' pool: "train" for training scenes, "test" for the "other
     editions" test set (settings never trained on: then ``presets``, ``legacy`` and ``real``
     should be 0). ``presets`` is the share of scenes drawn with a preset edition (classic,
-    teal, thin), ``legacy`` the share drawn with ``synth.render_tile``; ``real`` the share of
+    teal, thin), ``legacy`` the share drawn with ``patches.render_tile``; ``real`` the share of
     lying tiles taken from ``bank`` when it has the kind.
     """
-    bank: synth.TileBank | None = None
+    bank: patches.TileBank | None = None
     real: float = 0.5
     split: str = "train"
     presets: float = 0.2
@@ -84,7 +100,7 @@ class Faces:
 
     def __post_init__(self) -> None:
         self._kinds = self.bank.by_kind() if self.bank and self.bank.patches else {}
-        self.draw = synth.render_tile
+        self.draw = patches.render_tile
         self.edition = None  # the scene's tilefaces edition (None: the first drawing)
 
     def new_scene(self, rng: np.random.Generator) -> None:
@@ -93,7 +109,7 @@ class Faces:
 
         u = rng.random()
         if u < self.legacy:
-            self.draw, self.edition = synth.render_tile, None
+            self.draw, self.edition = patches.render_tile, None
             return
         if u < self.legacy + self.presets:
             ed = tilefaces.PRESETS[int(rng.integers(len(tilefaces.PRESETS)))]
@@ -102,7 +118,7 @@ class Faces:
         self.edition = ed
         self.draw = lambda tile, r, height: tilefaces.render(tile, ed, r, height)
 
-    def face(self, tile: Tile, rng: np.random.Generator, height: int, lying: bool) -> tuple[synth.Patch, bool]:
+    def face(self, tile: Tile, rng: np.random.Generator, height: int, lying: bool) -> tuple[patches.Patch, bool]:
         """A face for the tile and whether it stands upright (its orientation is known)."""
         if lying and tile in self._kinds and rng.random() < self.real:
             pool = self._kinds[tile]
@@ -130,7 +146,7 @@ class _Plane:
                 return t
 
 
-def place(plane: _Plane, rng: np.random.Generator, patch: synth.Patch, oriented: bool, centre, height: float,
+def place(plane: _Plane, rng: np.random.Generator, patch: patches.Patch, oriented: bool, centre, height: float,
           angle: float, *, side: tuple[float, float] = (0.0, 0.0), shadow: float = 0.0,
           overlap: float = 0.0) -> bool:
     """Draw one tile face (rotated by ``angle`` degrees, counter-clockwise, scaled to ``height``)
@@ -178,7 +194,7 @@ def place(plane: _Plane, rng: np.random.Generator, patch: synth.Patch, oriented:
     if side != (0.0, 0.0):
         off = np.float32([[1, 0, side[0]], [0, 1, side[1]]])
         sm = cv2.warpAffine(m, off, size) / 255.0
-        edge = np.array(synth.jitter_colour(rng, (150, 180, 195), 15), np.float32)
+        edge = np.array(patches.jitter_colour(rng, (150, 180, 195), 15), np.float32)
         roi[:] = (edge * sm[..., None] + roi * (1 - sm[..., None])).astype(np.uint8)
         roi_ids[sm > 0.5] = 0
     warped = cv2.warpAffine(patch.image, M, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -382,6 +398,14 @@ def light(rng: np.random.Generator, img: np.ndarray, dim: float = 0.15, glare: f
     return np.clip(f, 0, 255).astype(np.uint8)
 
 
+def motion_blur(img: np.ndarray, k: int, angle: float) -> np.ndarray:
+    """The photo smeared along a line of ``k`` pixels at ``angle`` degrees (a shaking hand)."""
+    ker = np.zeros((k, k), np.float32)
+    ker[k // 2, :] = 1.0 / k
+    ker = cv2.warpAffine(ker, cv2.getRotationMatrix2D((k / 2, k / 2), angle, 1), (k, k))
+    return cv2.filter2D(img, -1, ker / max(float(ker.sum()), 1e-6))
+
+
 def lens(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """Focus, shake, sensor noise and the phone's JPEG."""
     h, w = img.shape[:2]
@@ -389,7 +413,7 @@ def lens(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.8) * max(1.0, max(w, h) / 1000))
     if rng.random() < 0.12:
         k = int(rng.integers(3, 9) * max(1.0, max(w, h) / 1000)) | 1
-        img = synth.motion_blur(img, k, rng.uniform(0, 180))
+        img = motion_blur(img, k, rng.uniform(0, 180))
     if rng.random() < 0.5:
         img = np.clip(img + rng.normal(0, rng.uniform(2, 8), img.shape), 0, 255).astype(np.uint8)
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 96))])
@@ -439,7 +463,7 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
     fw, fh = frame or frame_size(rng, largest)
     W, H = int(fw * (1 + 2 * MARGIN)), int(fh * (1 + 2 * MARGIN))
     plane = _Plane(surfaces.surface(rng, W, H, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32))
-    synth.add_clutter(rng, plane.image)
+    surfaces.add_clutter(rng, plane.image)
     faces.new_scene(rng)
     if layout == "negative" or rng.random() < 0.05:
         _lid(plane, rng, faces, (fw, fh))
@@ -452,11 +476,11 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
 
 def compose(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None = None,
             layout: str | None = None, mix: dict[str, float] | None = None,
-            backgrounds: list[np.ndarray] | None = None, largest: int = 1024) -> synth.Scene:
+            backgrounds: list[np.ndarray] | None = None, largest: int = 1024) -> Scene:
     """One photo of a table with its labels; ``layout`` is drawn from ``mix`` when not given."""
     plane, Hm, layout, (fw, fh) = draw(rng, faces, frame, layout, mix, backgrounds, largest)
     img = cv2.warpPerspective(plane.image, Hm, (fw, fh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    scene = synth.Scene(lens(rng, light(rng, img)))
+    scene = Scene(lens(rng, light(rng, img)))
     scene.layout = layout
     for tile, corners, box, oriented, outline in labels(plane, Hm, (fw, fh)):
         scene.tiles.append(tile)

@@ -2,8 +2,10 @@
 
 Real tables are veined marble, wood grain, cloth, glossy tops that mirror the room, and
 patterned tablecloths; each can hold things that look like tiles (cream specks in marble, a
-printed tablecloth, the box lid with tiles printed on it). Every surface is drawn from one
-``numpy.random.Generator``, so a seed gives the same picture.
+printed tablecloth, the box lid with tiles printed on it). ``background`` is the first
+generator's simpler table (wood stripes, felt, a plain gradient), on which the oriented reader's
+crops (``vision.training.facecrops``) are still cut; ``add_clutter`` puts things on a table.
+Every surface is drawn from one ``numpy.random.Generator``, so a seed gives the same picture.
 
 >>> img = surface(np.random.default_rng(0), 64, 48, "marble")
 >>> img.shape, img.dtype.name
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+
+from remi.vision.training.patches import jitter_colour
 
 KINDS = ("marble", "wood", "cloth", "glossy", "pattern", "plain")
 TEST_KINDS = ("terrazzo", "grout", "flowers")  # surfaces of the "other tables" test set only
@@ -178,8 +182,6 @@ def surface(rng: np.random.Generator, w: int, h: int, kind: str | None = None,
         kind = str(rng.choice(TEST_KINDS))
     if kind is None:
         if photos and rng.random() < 0.15:
-            from remi.vision.training.synth import photo_crop
-
             return photo_crop(rng, photos, w, h, cv2.INTER_LINEAR)
         kind = str(rng.choice(KINDS, p=[0.22, 0.24, 0.16, 0.12, 0.12, 0.14]))
     # drawn at most DRAW_SIDE pixels long and blown up: a texture costs the same at any size
@@ -223,3 +225,60 @@ def box_lid(rng: np.random.Generator, w: int, h: int, printed_tile) -> np.ndarra
         img[o] = (20, 20, 20)
         img[m] = f[m]
     return img
+
+
+def photo_crop(rng: np.random.Generator, photos: list[np.ndarray], w: int, h: int,
+               interpolation: int = cv2.INTER_AREA) -> np.ndarray:
+    """A random crop (half to all of it) of one of ``photos``, resized to ``w`` x ``h``."""
+    src = photos[int(rng.integers(len(photos)))]
+    sh, sw = src.shape[:2]
+    s = rng.uniform(0.5, 1.0)
+    cw, ch = int(sw * s), int(sh * s)
+    x, y = int(rng.integers(0, sw - cw + 1)), int(rng.integers(0, sh - ch + 1))
+    return cv2.resize(src[y:y + ch, x:x + cw], (w, h), interpolation=interpolation)
+
+
+def background(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray] | None = None) -> np.ndarray:
+    """A table, cloth or wood surface (procedural), or a crop of an empty-table photo: the
+    first generator's surfaces, kept for the oriented reader's crops (``facecrops``)."""
+    if photos and rng.random() < 0.25:
+        return photo_crop(rng, photos, w, h)
+    base = np.array(jitter_colour(rng, tuple(int(v) for v in rng.integers(30, 230, 3)), 0), np.float32)
+    kind = rng.integers(4)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == 0:  # wood: stretched noise stripes
+        freq = rng.uniform(0.02, 0.12)
+        ang = rng.uniform(0, np.pi)
+        u = xx * np.cos(ang) + yy * np.sin(ang)
+        v = -xx * np.sin(ang) + yy * np.cos(ang)
+        warp = cv2.resize(rng.normal(0, 1, (8, 8)).astype(np.float32), (w, h)) * 12
+        field_ = np.sin((v + warp) * freq) * 0.5 + 0.5
+        field_ = field_ * 0.25 + 0.05 * np.sin(u * 0.01)
+        img = base[None, None, :] * (0.85 + field_[..., None])
+    elif kind == 1:  # cloth / felt: fine noise
+        n = rng.normal(0, rng.uniform(5, 25), (h, w, 1)).astype(np.float32)
+        img = base[None, None, :] + cv2.GaussianBlur(n, (3, 3), 0)[..., None]
+    else:  # plain table with a gradient
+        g = np.linspace(rng.uniform(0.8, 1.1), rng.uniform(0.8, 1.1), w, dtype=np.float32)
+        img = base[None, None, :] * g[None, :, None] * np.ones((h, 1, 1), np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def add_clutter(rng: np.random.Generator, img: np.ndarray) -> None:
+    """Up to five things on the table, drawn over ``img`` in place: discs, boxes, lines, numbers."""
+    h, w = img.shape[:2]
+    for _ in range(int(rng.integers(0, 6))):
+        colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+        kind = rng.integers(4)
+        p = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        if kind == 0:
+            cv2.circle(img, p, int(rng.integers(5, w // 6)), colour, -1, cv2.LINE_AA)
+        elif kind == 1:
+            q = (p[0] + int(rng.integers(-w // 4, w // 4)), p[1] + int(rng.integers(-h // 4, h // 4)))
+            cv2.rectangle(img, p, q, colour, -1)
+        elif kind == 2:
+            q = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+            cv2.line(img, p, q, colour, int(rng.integers(1, 8)), cv2.LINE_AA)
+        else:
+            cv2.putText(img, str(int(rng.integers(0, 999))), p, cv2.FONT_HERSHEY_SIMPLEX,
+                        rng.uniform(0.5, 2.0), colour, int(rng.integers(1, 4)), cv2.LINE_AA)

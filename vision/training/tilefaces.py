@@ -5,7 +5,7 @@ mono), the inks (blue from navy to teal, orange from amber to a red-orange next 
 how they mark 6 and 9 (nothing, a dot, a bar under the digit), the joker (a smiley, a jester,
 a star, a letter), and the body (cream, ivory, white, grey; bevel, corners, proportions). An
 ``Edition`` holds one such set; :func:`render` draws one tile of it upright, as a ``Face``
-(BGR image and 0/255 mask of the tile's outline, the same fields as ``vision.training.synth.Patch``).
+(BGR image and 0/255 mask of the tile's outline, the same fields as ``vision.training.patches.Patch``).
 
 :func:`sample_edition` draws editions from two disjoint pools of settings: ``"train"`` for
 training data and ``"test"`` for the synthetic "other editions" test set, so that its figures
@@ -195,7 +195,7 @@ def _hue(bgr: tuple[int, int, int]) -> float:
 @dataclass
 class Face:
     """A tile drawn upright: BGR uint8 image, 0/255 mask of its outline, and its kind (the
-    fields of ``vision.training.synth.Patch``, so scenes paste either)."""
+    fields of ``vision.training.patches.Patch``, so scenes paste either)."""
     tile: Tile
     image: np.ndarray
     mask: np.ndarray

@@ -3,15 +3,17 @@
 import numpy as np
 import pytest
 
-from remi.vision.training import cropset, synth
+from remi.vision.training import cropset, scenes, surfaces
 from remi.vision.training.classifier import BACKGROUND
 
 
 @pytest.fixture
-def scene(dark_table):
+def scene(monkeypatch):
     # a plain dark table, so a box away from the tiles truly holds no tile
+    monkeypatch.setattr(surfaces, "surface", lambda rng, w, h, **_: np.full((h, w, 3), (60, 30, 20), np.uint8))
+    monkeypatch.setattr(surfaces, "add_clutter", lambda rng, img: None)
     for seed in range(40):
-        s = synth.compose(np.random.default_rng(seed), 640, 480, clutter=False, photometric=False)
+        s = scenes.compose(np.random.default_rng(seed), scenes.Faces(real=0.0), frame=(640, 480), layout="lying")
         boxes = np.array(s.boxes)
         # a corner with room for a tile-sized box that misses every tile
         side = float(np.median(boxes[:, 3] - boxes[:, 1]))
