@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PRETRAINED = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
 
 
