@@ -42,7 +42,7 @@ FOLDS = {"white": ("android", "webcam-uuid"), "iphone": ("iphone",), "win": ("we
 #: Boxes under this many pixels on a side are label faults: the two the README lists (a 1x7 px
 #: duplicate and a 20x5 px 4h) are the only boxes under 7 px of the 3,017 corner indices.
 LEAST_SIDE = 6.0
-BACKGROUND = 14  # the reader's "not an index" number class (vision.classifier.BACKGROUND)
+BACKGROUND = 14  # the reader's "not an index" number class (vision.crops.BACKGROUND)
 
 
 def default_root() -> Path:
@@ -156,8 +156,9 @@ def _negatives(rng: np.random.Generator, p: CardPhoto, w: int, h: int, count: in
 
 def index_crops(photos: list[CardPhoto], copies: int = 6, negatives: int = 6, seed: int = 0):
     """Reader crops (uint8 NHWC, number, colour): each labelled index ``copies`` times,
-    jittered as ``vision.cropset`` jitters tiles, and ``negatives`` not-an-index crops a photo."""
-    from remi.vision import cropset, crops
+    jittered as ``vision.training.cropset`` jitters tiles, and ``negatives`` not-an-index crops a photo."""
+    from remi.vision import crops
+    from remi.vision.training import cropset
     from remi.vision.reader import load_image
 
     rng = np.random.default_rng(seed)
@@ -230,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         np.savez_compressed(args.out, x=x, number=n, colour=col)
         print(f"{len(x)} crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")
     elif args.cmd == "reader":
-        from remi.vision import classifier
+        from remi.vision.training import classifier
 
         z = np.load(args.crops)
         classifier.train(z["x"], z["number"], z["colour"], args.out, epochs=args.epochs, seed=args.seed, threads=2)
