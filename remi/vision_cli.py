@@ -288,6 +288,7 @@ def adapt(
     set_photos: Annotated[Optional[list[Path]], typer.Option("--set", help="A photo of your whole set laid out in the README's order (rows k1-k13 twice, b, r, y, then the jokers). Repeat.", show_default=False)] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the adapted models (default: models/ in your data folder).", show_default=False)] = None,
     base: ModelsOpt = None,
+    detector: Annotated[Optional[bool], typer.Option("--detector/--no-detector", help="Fine-tune the detector too, kept only if the photos held back from it and the sample photos read at least as well (default: when the training extra is installed).", show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Teach the reader your own tiles from corrected photos; read with them by --models.
@@ -324,8 +325,15 @@ def adapt(
             except ImportError:
                 raise VisionError("this remi has no adapt algorithm yet (remi.vision.adapt)") from None
             steps = bar.add_task("adapting", total=None)
-            result = adapt_models(examples, out, base=Path(base), progress=lambda done, total, what: bar.update(
-                steps, completed=done, total=total, description=f"adapting: {what}"))
+            if detector:
+                from remi.vision.adapt import training_extra
+
+                if not training_extra():
+                    raise VisionError("--detector: fine-tuning the detector needs the training extra "
+                                      "(pip install -e '.[train]')")
+            result = adapt_models(examples, out, base=Path(base), detector=detector,
+                                  progress=lambda done, total, what: bar.update(
+                                      steps, completed=done, total=total, description=f"adapting: {what}"))
         result = {**counts, **result, "models": str(out)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")

@@ -49,11 +49,13 @@ Progress = Callable[[int, int, str], None] | None
 
 
 def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, progress: Progress = None,
-          seed: int = 0) -> dict:
+          seed: int = 0, detector: bool | None = None) -> dict:
     """Fit the reader's heads (and the detector's settings) to labelled photos; write the
     models folder ``out``. ``examples``: (name, BGR image, tiles, boxes (n, 4) in the image's
-    pixels). Returns the figures (JSON-able): photos, tiles, what changed, and the tiles the
-    whole reading gets right on the examples before and after."""
+    pixels). ``detector``: fine-tune the detector's weights too (:func:`adapt_detector`;
+    default: when the training extra is installed). Returns the figures (JSON-able): photos,
+    tiles, what changed, and the tiles the whole reading gets right on the examples before and
+    after."""
     from remi.vision.reader import Reader, models_dir
 
     base = Path(base or models_dir())
@@ -62,7 +64,8 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
         raise VisionError(f"{base}: this reader cannot be adapted (its ONNX has no embedding output, "
                           "or vision.json names no reader_head)")
     examples = _checked(examples)
-    total = len(examples) + 3
+    detector = training_extra() if detector is None else detector
+    total = len(examples) + 3 + (DETECTOR_STEPS if detector else 0)
     step = _stepper(progress, total)
     rng = np.random.default_rng(seed)
     before = reading_score(reader, examples)
@@ -82,9 +85,87 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     after = reading_score(reader, examples)
     _write(Path(out), base, reader.meta, head, settings, examples)
     step("written")
+    weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
-            "crops": int(sum(len(n) for n in number)), "detector": settings,
+            "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights,
             "right_before": before, "right_after": after, "models": str(out)}
+
+
+DETECTOR_STEPS = 4  # augment, fine-tune, export, check
+WITHOUT_EXTRA = ("kept as shipped: with the training extra (pip install -e '.[train]') adapt also fine-tunes "
+                 "the detector on your photos, for tiles it misses or merges")
+
+
+def training_extra() -> bool:
+    """Whether torch and Ultralytics are installed (the ``train`` extra)."""
+    import importlib.util
+
+    try:
+        return all(importlib.util.find_spec(m) is not None for m in ("torch", "ultralytics"))
+    except ValueError:  # a module set to None in sys.modules: blocked, as not installed
+        return False
+
+
+def held_back(examples: Sequence[Example]) -> tuple[list[Example], list[Example]]:
+    """(held back, fitted): one photo in three, from the second on, is kept out of the
+    detector's fitting to check it; with one photo there is nothing to check on.
+
+    >>> held, fit = held_back([("a",), ("b",), ("c",), ("d",)])
+    >>> [e[0] for e in held], [e[0] for e in fit]
+    (['b'], ['a', 'c', 'd'])
+    """
+    held = list(examples[1::3])
+    return held, [e for i, e in enumerate(examples) if i % 3 != 1]
+
+
+def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: int = 0, step=None) -> str:
+    """Fine-tune the detector on the photos not held back and put it in ``out`` only if the
+    held-back photos read at least as well as with the detector ``out`` has, and the sample
+    photos at least as many right (the harm guard); returns what was done, in words."""
+    import tempfile
+
+    from remi.vision.reader import Reader
+    from remi.vision.training.detector_adapt import fine_tune
+
+    step = step or (lambda what: None)
+    held, fit = held_back(examples)
+    if not held:
+        return "kept as shipped: the detector is fine-tuned from 2 photos on (one is held back to check it)"
+    meta = json.loads((out / "vision.json").read_text())
+    with tempfile.TemporaryDirectory(prefix="remi-adapt-") as work:
+        onnx = fine_tune(fit, base, Path(work), seed=seed, progress=step)
+        candidate = Path(work) / "candidate"
+        shutil.copytree(out, candidate)
+        shutil.copy(onnx, candidate / meta["detector"])
+        old, new = Reader(out), Reader(candidate)
+        scores = [reading_score(r, held) for r in (old, new)]
+        samples = [samples_read_right(r) for r in (old, new)]
+        step("checked on the photos held back")
+        names = ", ".join(name for name, *_ in held)
+        if scores[1] < scores[0] or samples[1] < samples[0]:
+            return (f"kept as shipped: fine-tuned, it read {scores[1]} tiles right (less extra boxes) of the photos "
+                    f"held back ({names}) against {scores[0]}, and {samples[1]} of the sample photos right "
+                    f"against {samples[0]}")
+        shutil.copy(onnx, out / meta["detector"])
+    meta["adapted"]["detector"] = {"fitted_on": [name for name, *_ in fit], "held_back": [name for name, *_ in held],
+                                   "held_back_right": {"before": scores[0], "after": scores[1]}}
+    (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
+    return (f"fine-tuned on {len(fit)} photos: the photos held back ({names}) read {scores[1]} tiles right "
+            f"(less extra boxes) against {scores[0]}; the sample photos {samples[1]} right")
+
+
+def samples_read_right(reader) -> int:
+    """Sample photos (samples/photos of a checkout: NAME.jpg with its tiles in NAME.txt) read
+    exactly right, in reading order; 0 where the samples are not there (an installed wheel)."""
+    from remi.engine import Tile
+    from remi.vision.reader import load_image
+
+    folder = Path(__file__).resolve().parents[1] / "samples" / "photos"
+    right = 0
+    for photo in sorted(folder.glob("*.jpg")):
+        truth = [str(Tile.parse(t)) for t in photo.with_suffix(".txt").read_text().split()]
+        right += int([str(t) for t in reader.read(load_image(photo)).tiles] == truth)
+    return right
 
 
 def _checked(examples: Sequence[Example]) -> list[Example]:

@@ -32,7 +32,7 @@ def _right(reader, photos) -> int:
 
 def test_adapting_to_two_photos_reads_the_others_better(shipped, tmp_path):
     train, test = _photos(1, 2), _photos(2, 4)
-    figures = adapt.adapt(train, tmp_path / "mine")
+    figures = adapt.adapt(train, tmp_path / "mine", detector=False)  # the reader's part (the detector's: training/)
     assert figures["photos"] == 2 and figures["right_after"] >= figures["right_before"]
     adapted = Reader(tmp_path / "mine")
     assert adapted.head is not None
@@ -49,10 +49,12 @@ def test_adapt_runs_without_torch(shipped, tmp_path):
             "import numpy as np\n"
             "from remi.vision import adapt\n"
             "from remi.vision.training.facecrops import odd_tables\n"
-            f"print(adapt.adapt(odd_tables(3, 1), {str(tmp_path / 'm')!r})['photos'])\n")
+            f"r = adapt.adapt(odd_tables(3, 1), {str(tmp_path / 'm')!r})\n"
+            "print(r['detector_weights']); print(r['photos'])\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("1")
+    assert "with the training extra (pip install -e '.[train]') adapt also fine-tunes the detector" in proc.stdout
 
 
 def test_bad_examples_are_refused_in_one_line(shipped, tmp_path):

@@ -1,0 +1,66 @@
+"""`remi vision adapt` with the training extra: the detector fine-tuned on the user's photos,
+kept only when the photos held back from it and the sample photos read at least as well."""
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from remi.vision import adapt
+from remi.vision.reader import Reader, models_dir
+from remi.vision.training import detector_adapt, facecrops
+
+
+def _digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_an_augmented_copy_keeps_the_tiles_it_shows_inside_it():
+    rng = np.random.default_rng(0)
+    image = np.zeros((600, 800, 3), np.uint8)
+    boxes = np.array([[100, 100, 140, 160], [700, 500, 760, 590], [0, 0, 30, 40.]])
+    for _ in range(20):
+        out, kept = detector_adapt.augment(rng, image, boxes)
+        h, w = out.shape[:2]
+        assert max(h, w) <= detector_adapt.LONGEST
+        assert len(kept) <= len(boxes)
+        assert (kept >= 0).all() and (kept[:, [0, 2]] <= w + 1).all() and (kept[:, [1, 3]] <= h + 1).all()
+        assert (kept[:, 2:] > kept[:, :2]).all()
+
+
+def test_one_in_three_photos_is_held_back_from_the_second_on():
+    photos = [(f"p{i}",) for i in range(10)]
+    held, fit = adapt.held_back(photos)
+    assert [p[0] for p in held] == ["p1", "p4", "p7"]
+    assert len(fit) == 7 and not set(held) & set(fit)
+    assert adapt.held_back(photos[:1]) == ([], photos[:1])
+
+
+def test_one_photo_leaves_the_detector_as_it_was(tmp_path):
+    pytest.importorskip("ultralytics")
+    result = adapt.adapt(facecrops.odd_tables(3, 1), tmp_path / "m", detector=True)
+    assert result["detector_weights"].startswith("kept as shipped: the detector is fine-tuned from 2 photos on")
+    meta = json.loads((tmp_path / "m" / "vision.json").read_text())
+    assert _digest(tmp_path / "m" / meta["detector"]) == _digest(models_dir() / meta["detector"])
+
+
+@pytest.mark.slow
+def test_the_detector_is_fine_tuned_and_kept_only_if_it_reads_the_held_back_photos_as_well(tmp_path):
+    pytest.importorskip("ultralytics")
+    shipped = _digest(models_dir() / "tile-detector.onnx")
+    photos = facecrops.odd_tables(1, 3)  # an edition the shipped models never saw; photo 2 is held back
+    result = adapt.adapt(photos, tmp_path / "m", detector=True)
+    words = result["detector_weights"]
+    meta = json.loads((tmp_path / "m" / "vision.json").read_text())
+    adapted = tmp_path / "m" / meta["detector"]
+    if words.startswith("fine-tuned"):
+        figures = meta["adapted"]["detector"]
+        assert figures["held_back"] == [photos[1][0]] and figures["fitted_on"] == [photos[0][0], photos[2][0]]
+        assert figures["held_back_right"]["after"] >= figures["held_back_right"]["before"]
+        assert _digest(adapted) != shipped
+        assert adapt.samples_read_right(Reader(tmp_path / "m")) >= adapt.samples_read_right(Reader(models_dir()))
+    else:  # the guard kept the detector: it says why, with both figures
+        assert words.startswith("kept as shipped: fine-tuned, it read"), words
+        assert _digest(adapted) == shipped
+    assert _digest(models_dir() / "tile-detector.onnx") == shipped  # the shipped models are never touched

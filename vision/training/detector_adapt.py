@@ -1,0 +1,103 @@
+"""Fine-tune the tile detector on a user's corrected photos (``remi vision adapt`` with the
+training extra; issue 26).
+
+Where the detector is what fails on a user's set (tiles missed, touching tiles merged), fitting
+the reader's heads cannot help: the detector itself is fine-tuned, from the models folder's own
+weights (``detector_pt``), on augmented copies of the photos: each photo cut to a random part
+(55-100 % of each side: tiles look larger or smaller), scaled, its colours and light moved and
+sometimes blurred, as another photo of the same table would be. The backbone is frozen (its
+COCO or tile features stay; a third less work a step), a step every batch, a low rate, a few
+epochs: 2 photos take about a minute and a half on 2 cores.
+
+What is fitted here is checked by ``vision.adapt`` on photos held back from the fitting and on
+the sample photos, and kept only if it reads them at least as well (the harm guard).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+import cv2
+import numpy as np
+
+COPIES = 24  # augmented copies of each photo
+EPOCHS = 6
+LONGEST = 1024  # the longest side of an augmented copy (the detector runs at 640)
+VISIBLE = 0.6  # a tile cut by the crop is labelled when this share of its box stays in
+
+
+def augment(rng: np.random.Generator, image: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One augmented copy of a photo and its boxes (n, 4) in the copy's pixels."""
+    h, w = image.shape[:2]
+    cw, ch = int(w * rng.uniform(0.55, 1.0)), int(h * rng.uniform(0.55, 1.0))
+    x0, y0 = int(rng.integers(0, w - cw + 1)), int(rng.integers(0, h - ch + 1))
+    out = image[y0:y0 + ch, x0:x0 + cw]
+    scale = min(1.0, LONGEST / max(cw, ch)) * rng.uniform(0.7, 1.0)
+    out = cv2.resize(out, (max(8, int(cw * scale)), max(8, int(ch * scale))), interpolation=cv2.INTER_AREA)
+    b = (np.asarray(boxes, float).reshape(-1, 4) - (x0, y0, x0, y0))
+    clipped = np.clip(b, 0, [cw, ch, cw, ch])
+    area = np.prod(np.maximum(b[:, 2:] - b[:, :2], 1e-6), axis=1)
+    kept = np.prod(np.maximum(clipped[:, 2:] - clipped[:, :2], 0), axis=1) >= VISIBLE * area
+    out = _light(rng, out)
+    return out, clipped[kept] * scale
+
+
+def _light(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
+    """Brightness, contrast, a colour cast, and now and then a blur: another light, another phone."""
+    x = image.astype(np.float32)
+    x = x * rng.uniform(0.7, 1.25) * rng.uniform(0.9, 1.1, 3) + rng.uniform(-25, 25)
+    x = np.clip(x, 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:
+        x = cv2.GaussianBlur(x, (0, 0), rng.uniform(0.5, 1.6))
+    return x
+
+
+def write_set(folder: Path, examples: Sequence, seed: int = 0, copies: int = COPIES) -> Path:
+    """An Ultralytics one-class dataset of augmented copies (train) and the photos as they are
+    (val: Ultralytics' own log, never a choice); returns its yaml."""
+    rng = np.random.default_rng(seed)
+    for split in ("train", "val"):
+        (folder / "images" / split).mkdir(parents=True, exist_ok=True)
+        (folder / "labels" / split).mkdir(parents=True, exist_ok=True)
+    for i, (_, image, _, boxes) in enumerate(examples):
+        _write(folder, "val", f"photo{i}", image, np.asarray(boxes, float).reshape(-1, 4))
+        for k in range(copies):
+            _write(folder, "train", f"photo{i}-{k}", *augment(rng, image, boxes))
+    yaml = folder / "data-tile.yaml"
+    yaml.write_text(f"path: {folder.resolve()}\ntrain: images/train\nval: images/val\nnames:\n  0: tile\n")
+    return yaml
+
+
+def _write(folder: Path, split: str, name: str, image: np.ndarray, boxes: np.ndarray) -> None:
+    h, w = image.shape[:2]
+    cv2.imwrite(str(folder / "images" / split / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    rows = [f"0 {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} {(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}"
+            for x1, y1, x2, y2 in boxes]
+    (folder / "labels" / split / f"{name}.txt").write_text("".join(r + "\n" for r in rows))
+
+
+def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epochs: int = EPOCHS,
+              progress: Callable[[str], None] | None = None) -> Path:
+    """The detector of the models folder ``base`` fine-tuned on ``examples`` (name, image,
+    tiles, boxes); returns its ONNX file in ``work`` (exported at the folder's inference size)."""
+    from remi.vision.training.train import export_onnx, train_detector
+
+    meta = json.loads((Path(base) / "vision.json").read_text())
+    weights = Path(base) / meta.get("detector_pt", "tile-detector.pt")
+    if not weights.is_file():
+        raise FileNotFoundError(f"{weights}: no detector weights to fine-tune")
+    step = progress or (lambda what: None)
+    step("augmented copies of the photos")
+    data = write_set(Path(work) / "data", examples, seed)
+    step("fine-tuning the detector")
+    # Ultralytics logs to stdout in places: `remi vision adapt --json` keeps stdout for its JSON
+    with contextlib.redirect_stdout(sys.stderr):
+        run = train_detector(data, Path(work) / "runs", epochs=epochs, imgsz=640, batch=8, seed=seed, workers=0,
+                             init=weights, lr0=0.0005, freeze=10, nbs=8, name="adapt")
+        step("exporting the detector")
+        return export_onnx(run / "weights" / "last.pt", int(meta.get("imgsz", 640)),
+                           Path(work) / "tile-detector.onnx")
