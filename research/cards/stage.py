@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from remi.engine import Tile
+from remi.engine import ALL_KINDS, Tile
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Folds by source group: a fold's name -> the groups it holds out.
@@ -200,6 +200,46 @@ def card_figures(reader, photos: list[CardPhoto]) -> dict:
             "index_tile_accuracy": indices.get("tile_accuracy"), "index_detector_recall": indices.get("detector_recall")}
 
 
+def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
+    """The reader alone on the labelled corner indices (the detector's part left out): index
+    accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth."""
+    import torch
+
+    from remi.vision import crops
+    from remi.vision.reader import load_image
+    from remi.vision.training import classifier
+
+    net = classifier.load(state)
+    net.eval()
+    right = truth = said = whole = 0
+    xs, ns, cs = [], [], []
+    for p in photos:
+        image = load_image(p.path)
+        x = np.stack([crops.crop(image, tuple(b)) for b in p.boxes]) if len(p.boxes) else np.zeros((0, 40, 40, 3), np.uint8)
+        if len(x):
+            with torch.no_grad():
+                pn, pc = (t.numpy() for t in net(torch.from_numpy(crops.to_input(x)))[:2])
+            read = {_card(int(n), int(c)) for n, c in zip(pn.argmax(1), pc.argmax(1)) if n != BACKGROUND}
+        else:
+            read = set()
+        right += len(read & p.kinds)
+        truth += len(p.kinds)
+        said += len(read)
+        whole += int(read == p.kinds)
+        xs.append(x)
+        ns += [c.number for c in p.cards]
+        cs += [c.colour for c in p.cards]
+    number, suit, index = classifier.evaluate(net, np.concatenate(xs), np.array(ns), np.array(cs))
+    return {"photos": len(photos), "indices": len(ns), "cards": truth, "index_rank": number, "index_suit": suit,
+            "index_right": index, "recall": right / max(truth, 1), "precision": right / max(said, 1),
+            "photos_whole": whole / max(len(photos), 1)}
+
+
+def _card(number: int, colour: int) -> str:
+    """The card of a reader's number and colour classes (the engine's tile code order)."""
+    return "*" if number == 0 else ALL_KINDS[colour * 13 + number - 1].card()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -217,6 +257,10 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("crops", type=Path)
     r.add_argument("--epochs", type=int, default=8)
     r.add_argument("--seed", type=int, default=0)
+    re_ = sub.add_parser("reader-eval")
+    re_.add_argument("state", type=Path)
+    re_.add_argument("--fold", choices=FOLDS, required=True)
+    re_.add_argument("--json", type=Path)
     e = sub.add_parser("eval")
     e.add_argument("models", type=Path)
     e.add_argument("--fold", choices=FOLDS, required=True)
@@ -235,6 +279,11 @@ def main(argv: list[str] | None = None) -> int:
 
         z = np.load(args.crops)
         classifier.train(z["x"], z["number"], z["colour"], args.out, epochs=args.epochs, seed=args.seed, threads=2)
+    elif args.cmd == "reader-eval":
+        figures = reader_figures(args.state, load(FOLDS[args.fold]))
+        print(json.dumps({args.fold: figures}))
+        if args.json:
+            args.json.write_text(json.dumps({args.fold: figures}, indent=2) + "\n")
     else:
         from remi.vision.reader import Reader
 
