@@ -14,7 +14,9 @@ BAD_INPUT = 2
 
 def fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
     """Print ``remi: <message>`` on stderr and return the Exit to raise."""
-    print(f"remi: {message}", file=sys.stderr)
+    from remi.render import visible
+
+    print(f"remi: {visible(message)}", file=sys.stderr)
     return typer.Exit(code)
 
 

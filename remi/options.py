@@ -55,4 +55,6 @@ def open_store(db: str | None) -> Any:
 
 def emit(data: Any) -> None:
     """One JSON document on stdout (the library's ``to_dict`` values)."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    from remi.render import json_visible
+
+    sys.stdout.write(json_visible(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")

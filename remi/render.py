@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
 
 from remi.engine import Formation, Tile
@@ -52,3 +54,45 @@ def formation_text(formation: Formation, notation: str = "tile", *, plain: bool 
 def is_plain(console: Console) -> bool:
     """No colours on this console: tiles must say their colour in letters."""
     return console.no_color or console.color_system is None
+
+
+def visible(text: str) -> str:
+    """The text with each control, bidi or zero-width character written as its escape (``\\x1b``),
+    line breaks kept: a name stored before the store checked names, or by another program,
+    must not give the host's terminal orders (issue 27).
+
+    >>> visible("Bo\\x1b[31m\\n"), visible("Ana")
+    ('Bo\\\\x1b[31m\\n', 'Ana')
+    """
+    if text.isprintable():
+        return text
+    from remi.scoresheet.text import escape_of, unfit
+
+    return "".join(escape_of(ch) if ch != "\n" and unfit(ch) else ch for ch in text)
+
+
+def json_visible(text: str) -> str:
+    """JSON text with the characters ``visible`` escapes written as JSON escapes (``\\u202e``):
+    JSON escapes only the C0 controls itself; read back, the data is the same.
+
+    >>> json_visible('{"name": "R\u202eana"}')
+    '{"name": "R\\\\u202eana"}'
+    """
+    if text.isprintable():
+        return text
+    import json
+
+    from remi.scoresheet.text import unfit
+
+    return "".join(json.dumps(ch)[1:-1] if ch != "\n" and unfit(ch) else ch for ch in text)
+
+
+class SafeConsole(Console):
+    """A rich console whose text (not its own styling codes) is written ``visible``."""
+
+    def render(self, renderable: Any, options: Any = None) -> Iterator[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control is None and not segment.text.isprintable():
+                yield Segment(visible(segment.text), segment.style)
+            else:
+                yield segment

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 
 def console() -> Console:
-    return Console(highlight=False)
+    from remi.render import SafeConsole
+
+    return SafeConsole(highlight=False)
 
 
 def signed(n: int) -> str:
