@@ -143,12 +143,20 @@ def _tile(text: str) -> Tile:
         raise
 
 
+#: the most digits a typed number of points has: no hand of any house rules comes near it
+POINTS_DIGITS = 6
+
+
 def parse_points(text: str | int, what: str = "") -> int:
     """A non-negative whole number typed by a player; ``what`` names it in the message."""
     t = str(text).strip()
-    if isinstance(text, bool) or not t.isdigit():
+    # ASCII digits only: "²" is a digit to str.isdigit and int() refuses it (issue 27)
+    if isinstance(text, bool) or not (t.isascii() and t.isdigit()):
         shown = text if isinstance(text, int) and not isinstance(text, bool) else repr(text)
         raise SheetError(f"{what + ': ' if what else ''}{shown} is not a number of points (a whole number, 0 or more)")
+    if len(t) > POINTS_DIGITS:
+        raise SheetError(f"{what + ': ' if what else ''}{t[:12]}... is more points than any hand "
+                         f"(at most {10 ** POINTS_DIGITS - 1:,})")
     return int(t)
 
 

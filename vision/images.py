@@ -84,13 +84,28 @@ def _open(p: Path):
         raise VisionError(f"{p}: cannot read the image ({exc})") from None
 
 
+def decode_scale(kind: str, width: int, height: int) -> int:
+    """How much smaller than its own pixels ``load_photo`` decodes a photo: 1, 2, 4 or 8.
+
+    Only a JPEG is decoded reduced (by the JPEG decoder itself), never below ``DECODE_SIDE``;
+    a server counting the memory of the decodes it runs at once sizes each by this.
+
+    >>> decode_scale("JPEG", 8000, 6000), decode_scale("JPEG", 3000, 2000), decode_scale("PNG", 8000, 6000)
+    (4, 1, 1)
+    """
+    scale = 1
+    if kind.upper() in ("JPEG", "JPG"):
+        while scale < 8 and max(width, height) // (scale * 2) >= DECODE_SIDE:
+            scale *= 2
+    return scale
+
+
 def _decode(im, p: Path, reduce: bool) -> tuple[np.ndarray, int]:
     """Decode ``im`` (reduced for a large JPEG) to upright RGB pixels; returns (pixels, scale)."""
     w, h = im.size
     scale = 1
     if im.format == "JPEG" and reduce:
-        while scale < 8 and max(w, h) // (scale * 2) >= DECODE_SIDE:
-            scale *= 2
+        scale = decode_scale("JPEG", w, h)
         if scale > 1:
             im.draft("RGB", (w // scale, h // scale))
             # draft may round; the scale is what the decoder really did

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -22,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from remi.engine import RemiError
+from remi.scoresheet.errors import NoGame
 from remi.scoresheet.store import Store
 from remi.web import tiles as tile_views
 from remi.web.guard import Refused, TableGuard
@@ -53,12 +55,23 @@ def _csrf(request: Request) -> dict[str, Any]:
     return {"csrf": request.scope.get("state", {}).get("csrf", "")}
 
 
+def _printable(value: Any) -> Any:
+    """Every value a page shows, a control or bidi character written as its escape (``\\x1b``):
+    a form shown again with what was typed, a name stored before names were checked."""
+    if isinstance(value, str) and not isinstance(value, Markup) and not value.isprintable():
+        from remi.render import visible
+
+        return visible(value)
+    return value
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf])
     env = templates.env
     env.autoescape = True
     env.trim_blocks = True
     env.lstrip_blocks = True
+    env.finalize = _printable
     env.globals.update(tile_views.template_globals())
     env.filters.update(tile_views.template_filters())
     return templates
@@ -98,7 +111,8 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
 
     async def library_error(request: Request, exc: Exception) -> Response:
         # A refusal the library explains (no such game, a busy or read-only database): its line.
-        return error_page(request, 503 if getattr(exc, "exit_code", 2) == 1 else 400, str(exc))
+        status = 404 if isinstance(exc, NoGame) else 503 if getattr(exc, "exit_code", 2) == 1 else 400
+        return error_page(request, status, str(exc))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # The traceback goes to the server's terminal, never to the page (issue 20's safety).

@@ -37,9 +37,47 @@ def _text(fields: Mapping[str, Any], name: str) -> str:
 
 def _count(fields: Mapping[str, Any], name: str, what: str) -> int:
     text = _text(fields, name) or "0"
-    if not text.isdigit() or int(text) > 14:
+    count = whole_number(text, 2)
+    if count is None or count > 14:
         raise RemiError(f"{what}: {text!r} is not a count of tiles (0 to 14)")
-    return int(text)
+    return count
+
+
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """A number typed in ASCII digits, at most ``digits`` of them; None for anything else
+    (``²`` and ``١`` are digits to ``str.isdigit``, and ``int`` refuses the first: issue 27).
+
+    >>> whole_number("12"), whole_number("²"), whole_number("9" * 30)
+    (12, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
+
+
+def fixed_number(fields: Mapping[str, Any]) -> int | None:
+    """The hand a fix replaces (the ``fix`` field), None for a new hand; RemiError for a value
+    that is no hand's number.
+
+    >>> fixed_number({"fix": "3"}), fixed_number({})
+    (3, None)
+    >>> fixed_number({"fix": "²"})
+    Traceback (most recent call last):
+    remi.engine.errors.RemiError: the hand to correct, '²', is not a hand's number: reload the page
+    """
+    text = _text(fields, "fix")
+    if not text:
+        return None
+    number = whole_number(text, 6)
+    if number is None:
+        raise RemiError(f"the hand to correct, {text!r}, is not a hand's number: reload the page")
+    return number
+
+
+def fixed_number_or_none(fields: Mapping[str, Any]) -> int | None:
+    """``fixed_number``, or None where it is no number (the form is shown again as a new hand)."""
+    try:
+        return fixed_number(fields)
+    except RemiError:
+        return None
 
 
 def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: Rules, *,

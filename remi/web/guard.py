@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -97,7 +97,8 @@ class TableGuard:
         try:
             await self._guarded(scope, receive, send)
         except Refused as refusal:
-            await self.refuse(scope, refusal)(scope, receive, send)
+            # a refusal is a page too: framed by nobody, running no other site's script
+            await self.refuse(scope, refusal)(scope, receive, self._with_headers(send, []))
 
     async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         host = (_header(scope, b"host") or "").lower()
@@ -114,7 +115,7 @@ class TableGuard:
                 # the address bar, so it is not left in the page's links or the history.
                 rest = urlencode([(k, v) for k, v in parse_qsl(scope.get("query_string", b"").decode("latin-1"))
                                   if k != "key"])
-                await _redirect(send, path + ("?" + rest if rest else ""),
+                await _redirect(send, same_site(path) + ("?" + rest if rest else ""),
                                 [_cookie_line(KEY_COOKIE, self.key, scope.get("scheme") == "https")])
                 return
             held = cookies.get(KEY_COOKIE, "")
@@ -127,7 +128,7 @@ class TableGuard:
             set_cookies.append(_cookie_line(CSRF_COOKIE, token, scope.get("scheme") == "https"))
         scope.setdefault("state", {})["csrf"] = token
         length = _header(scope, b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_body:
+        if length is not None and length.isascii() and length.isdigit() and int(length) > self.max_body:
             raise Refused(413, f"the upload is too large ({_mb(int(length))}; at most {_mb(self.max_body)})")
         await self.app(scope, self._limited(receive), self._with_headers(send, set_cookies))
 
@@ -152,6 +153,18 @@ class TableGuard:
                                       *((b"set-cookie", line) for line in lines)]
             await send(message)
         return sending
+
+
+def same_site(path: str) -> str:
+    r"""A request's path as a ``Location`` that stays on this server, in ASCII.
+
+    ``//evil.example/`` and ``/\\evil.example/`` are another site to a browser (a network path);
+    one leading slash is kept, the rest of the path percent-encoded (``☃``, an undecodable byte).
+
+    >>> same_site("//evil.example/"), same_site("/\\evil.example/"), same_site("/g/1"), same_site("/☃")
+    ('/evil.example/', '/evil.example/', '/g/1', '/%E2%98%83')
+    """
+    return "/" + quote(path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
 
 
 async def _redirect(send: Send, location: str, cookies: list[bytes]) -> None:

@@ -16,12 +16,15 @@ from remi.scoresheet.entry import HandInput, score_hand, seat_names
 from remi.web.forms import (
     board_status,
     fields_from_hand,
+    fixed_number,
+    fixed_number_or_none,
     for_the_page,
     hand_from_fields,
     rack_status,
     tiles_text,
 )
 from remi.web.guard import read_form
+from remi.web.offload import heavy
 from remi.web.sheets import badges, game_of, web_of
 from remi.web.tiles import notation_for, signed
 
@@ -97,26 +100,36 @@ def fix_hand(request: Request) -> Response:
     return form_page(request, info, fields_from_hand(sheet.rows[number - 1].hand, info.players), number=number)
 
 
+def _fields(form: Any) -> dict[str, str]:
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
 async def check(request: Request) -> Response:
+    # The form is read on the event loop; the engine's work, and the store's, in a thread:
+    # a house rule's board count must never hold the other phones' pages (issue 27).
+    fields = _fields(await read_form(request))
+    return await heavy(web_of(request), _check_answer, request, fields)
+
+
+def _check_answer(request: Request, fields: dict[str, str]) -> Response:
     web = web_of(request)
-    store = web.store
-    form = await read_form(request)
-    info = game_of(web, request)
-    fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    return JSONResponse(await run_in_threadpool(_check, store, info, fields))
+    return JSONResponse(_check(web.store, game_of(web, request), fields))
 
 
 async def confirm(request: Request) -> Response:
+    fields = _fields(await read_form(request))
+    return await heavy(web_of(request), _confirm_page, request, fields)
+
+
+def _confirm_page(request: Request, fields: dict[str, str]) -> Response:
     web = web_of(request)
-    store = web.store
-    form = await read_form(request)
     info = game_of(web, request)
-    fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    fixing = fields.get("fix", "").isdigit()
-    number = int(fields["fix"]) if fixing else None
+    number = None
     try:
+        number = fixed_number(fields)
+        fixing = number is not None
         hand = hand_from_fields(fields, info.players, info.rules)
-        sheet = await run_in_threadpool(store.sheet, info.id)
+        sheet = web.store.sheet(info.id)
         if sheet.finished and not fixing:
             raise RemiError(f"{info.name} is over: start a new game")
         shown = summary(info, sheet, hand, number or len(sheet.rows) + 1, fixing)
@@ -129,37 +142,43 @@ async def confirm(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
+    fields = _fields(await read_form(request))
+    return await heavy(web_of(request), _record, request, fields)
+
+
+def _record(request: Request, fields: dict[str, str]) -> Response:
     web = web_of(request)
     store = web.store
-    form = await read_form(request)
     info = game_of(web, request)
-    fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    fixing = fields.get("fix", "").isdigit()
+    number = None
     try:
+        number = fixed_number(fields)
+        fixing = number is not None
         hand = hand_from_fields(fields, info.players, info.rules)
-        if fixing:
-            number = int(fields["fix"])
-            await run_in_threadpool(store.fix, info.id, number, hand)
+        if number is not None:
+            store.fix(info.id, number, hand)
         else:
-            sheet = await run_in_threadpool(lambda: store.record(info.id, hand, again=bool(fields.get("again"))))
-            number = len(sheet.rows)
+            number = len(store.record(info.id, hand, again=bool(fields.get("again"))).rows)
     except (RemiError, ValueError) as exc:
         message = for_the_page(str(exc))
         twice = "entered twice" in message
         return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
-                         number=int(fields["fix"]) if fixing else None, error=message, status=400)
+                         number=fixed_number_or_none(fields), error=message, status=400)
     return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
                             status_code=303)
 
 
 async def strike(request: Request) -> Response:
-    web = web_of(request)
-    store = web.store
     await read_form(request)
+    return await run_in_threadpool(_strike, request)
+
+
+def _strike(request: Request) -> Response:
+    web = web_of(request)
     info = game_of(web, request)
     number = int(request.path_params["number"])
     try:
-        await run_in_threadpool(store.delete, info.id, number)
+        web.store.delete(info.id, number)
     except (RemiError, ValueError) as exc:
         return web.page(request, "error.html", 400, message=str(exc), game=info)
     return RedirectResponse(f"/g/{info.id}?done=struck&n={number}", status_code=303)
@@ -194,9 +213,9 @@ def _check(store: Any, info: Any, fields: dict[str, str]) -> dict[str, Any]:
         out["error"] = for_the_page(next(iter(problems.values())))
         return out
     try:
-        fixing = fields.get("fix", "").isdigit()
+        number = fixed_number(fields)
         sheet = store.sheet(info.id)
-        out["summary"] = summary(info, sheet, hand, int(fields["fix"]) if fixing else len(sheet.rows) + 1, fixing)
+        out["summary"] = summary(info, sheet, hand, number or len(sheet.rows) + 1, number is not None)
         out["ok"] = True
     except (RemiError, ValueError, IndexError) as exc:
         out["error"] = for_the_page(str(exc))

@@ -18,22 +18,35 @@ import tempfile
 import threading
 import warnings
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from remi.engine import RemiError, Tile, check_close, format_tiles, preset
+from remi.scoresheet.store import game_id_of
 from remi.web.guard import Refused, read_form
+from remi.web.offload import heavy
+from remi.web.sheets import game_in_query
 from remi.web.tiles import notation_for
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
+#: the most pixels of a PNG or WebP, which decode whole (a JPEG decodes reduced, vision.images):
+#: a 12 KB one-bit PNG of 7000 x 7000 decoded to 150 MB of RGB and as much again in copies
+MAX_PIXELS_WHOLE = 24_000_000
+#: decoded pixels the server holds at once over every photo being read (about 10 bytes each
+#: at the peak of a decode: RGB, BGR and the reader's copies): 8 uploads of 49 MP lifted it
+#: to 3.6 GB (issue 27); with this, one phone's photo waits for another's
+PIXEL_BUDGET = 60_000_000
+#: seconds a photo waits for the budget before it is refused
+BUDGET_WAIT_S = 30.0
 #: the long side of the photo as the page shows it (a phone's screen is about 1,200 px tall)
 SHOWN = 1280
 #: photos waiting to be used; older ones are forgotten
@@ -62,6 +75,7 @@ class PhotoCache:
     def __init__(self, size: int = KEEP) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="remi-web-photos-"))
         self.size = size
+        self.budget = PixelBudget()
         self.shots: OrderedDict[str, Shot] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -91,6 +105,41 @@ def kind_of(data: bytes) -> tuple[str, str]:
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "webp", ".webp"
     raise RemiError("this file is not a photo remi can read: take a JPEG, PNG or WebP photo")
+
+
+class PixelBudget:
+    """The decoded pixels of the photos being read at once, at most ``total`` (a semaphore
+    counting pixels): a decode waits until it fits, or is refused after ``wait`` seconds."""
+
+    def __init__(self, total: int = PIXEL_BUDGET, wait: float = BUDGET_WAIT_S) -> None:
+        self.total, self.wait, self.used = total, wait, 0
+        self.changed = threading.Condition()
+
+    @contextmanager
+    def holding(self, pixels: int) -> Iterator[None]:
+        pixels = min(pixels, self.total)  # a photo the limits let in always fits alone
+        with self.changed:
+            if not self.changed.wait_for(lambda: self.used + pixels <= self.total, timeout=self.wait):
+                raise RemiError("the server is reading other photos: send this one again in a moment")
+            self.used += pixels
+        try:
+            yield
+        finally:
+            with self.changed:
+                self.used -= pixels
+                self.changed.notify_all()
+
+
+def decoded_pixels(kind: str, width: int, height: int) -> int:
+    """The pixels ``vision.images.load_photo`` decodes; RemiError for a PNG or WebP too large
+    to decode whole."""
+    from remi.vision.images import decode_scale
+
+    if kind != "jpeg" and width * height > MAX_PIXELS_WHOLE:
+        raise RemiError(f"the photo is too large to read as {kind.upper()} ({width}x{height} pixels; at most "
+                        f"{MAX_PIXELS_WHOLE // 1_000_000} megapixels): send it as a JPEG")
+    scale = decode_scale(kind, width, height)
+    return (width // scale) * (height // scale)
 
 
 def check_pixels(data: bytes) -> tuple[int, int]:
@@ -131,18 +180,21 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
 
     from remi.vision.images import load_photo, to_photo_pixels
 
-    _, suffix = kind_of(data)
-    check_pixels(data)
+    kind, suffix = kind_of(data)
+    pixels = decoded_pixels(kind, *check_pixels(data))
     pid = secrets.token_urlsafe(9)
     path = web.photos.folder / f"{pid}{suffix}"
     path.write_bytes(data)
     try:
-        photo = load_photo(path)
-        # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many
-        # tiles it holds: the reader counts a likely box more, or marks one too many.
-        reading = to_photo_pixels(reader_of(web).read(photo.image, expect=expect, rules=rules), photo)
-    except Exception:
+        with web.photos.budget.holding(pixels):
+            photo = load_photo(path)
+            # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many
+            # tiles it holds: the reader counts a likely box more, or marks one too many.
+            reading = to_photo_pixels(reader_of(web).read(photo.image, expect=expect, rules=rules), photo)
+    except Exception as exc:
         path.unlink(missing_ok=True)
+        if isinstance(exc, RemiError):  # vision's line names the file: the server's folder is nobody's business
+            raise RemiError(str(exc).replace(str(path), "the photo")) from None
         raise
     image = photo.image
     h, w = image.shape[:2]
@@ -242,8 +294,7 @@ def routes(web: Any) -> list[Route]:
         return web.photos
 
     def game_or_none(request: Request) -> Any:
-        text = request.query_params.get("game", "")
-        return web.store.find_game(text) if text.isdigit() else None
+        return game_in_query(web, request)
 
     def upload_page(request: Request, error: str | None = None, status: int = 200) -> Response:
         game = game_or_none(request)
@@ -255,14 +306,17 @@ def routes(web: Any) -> list[Route]:
         form = await read_form(request, files=2, part_size=1024)
         # Two inputs: the camera and the phone's photos; the one the user filled has a name.
         items = [i for i in form.getlist("photo") if not isinstance(i, str) and getattr(i, "filename", "")]
-        if not items:
+        data = await items[0].read() if items else None
+        # decoding and reading take seconds of CPU: in a thread, never on the event loop
+        return await heavy(web, uploaded, request, data, items[0].filename if items else "")
+
+    def uploaded(request: Request, data: bytes | None, name: str) -> Response:
+        if data is None:
             return upload_page(request, "choose a photo first (or take one with the camera)", 400)
-        item = items[0]
-        data = await item.read()
         game = game_or_none(request)
         try:
-            shot = await run_in_threadpool(lambda: read_shot(web, data, item.filename or "photo", rules=game.rules if game else None,
-                                                             expect=expected(game, request.query_params.get("for", ""))))
+            shot = read_shot(web, data, name or "photo", rules=game.rules if game else None,
+                             expect=expected(game, request.query_params.get("for", "")))
         except (RemiError, ValueError) as exc:
             return upload_page(request, str(exc), 400)
         query = urlencode({k: v for k, v in request.query_params.items() if k in ("game", "for")})
@@ -290,11 +344,14 @@ def routes(web: Any) -> list[Route]:
         shot = photo_cache().get(request.path_params["pid"])
         form = await read_form(request)
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        return await heavy(web, use_tiles, request, shot, fields)
+
+    def use_tiles(request: Request, shot: Shot, fields: dict[str, str]) -> Response:
         action = fields.get("action", "check")
         try:
             tiles = corrected(shot, fields.get("tiles", ""))
             added = added_tiles(fields.get("added", ""))
-            kept = await run_in_threadpool(keep_for_adapt, shot, tiles, added) if fields.get("keep") else None
+            kept = keep_for_adapt(shot, tiles, added) if fields.get("keep") else None
             used = [t for t in tiles if t is not None] + added
             if not used:
                 raise RemiError("no tiles left: every box was marked as not a tile")
@@ -333,10 +390,10 @@ def _target(request: Request, action: str, tiles: str, fields: dict[str, str]) -
         query = {"rack": tiles, "variant": fields.get("variant", "closed")}
         if fields.get("atu"):
             query["atu"] = fields["atu"]
-        if game.isdigit():
+        if game_id_of(game) is not None:
             query["game"] = game
         return "/tutor?" + urlencode(query)
-    if not game.isdigit():
+    if game_id_of(game) is None:
         raise RemiError("choose a game first: the board and racks go into a game's next hand")
     if action == "board" or (action.startswith("rack_") and action[5:].isdigit()):
         return f"/g/{game}/hand?" + urlencode({action: tiles})

@@ -58,15 +58,19 @@ def page(request: Request) -> Response:
 
 async def _change(request: Request, write: Callable[[Any, int, Mapping[str, str]], Any], done: str) -> Response:
     """One change from the page's forms: the cross-site checks, one store call, the page again."""
-    web = web_of(request)
     form = await read_form(request)
-    info = game_of(web, request)
     fields = {k: v for k, v in form.items() if isinstance(v, str) and k != CSRF_FIELD}
+    return await run_in_threadpool(_changed, request, write, fields, done)  # the store: off the loop
+
+
+def _changed(request: Request, write: Callable[[Any, int, Mapping[str, str]], Any], fields: dict[str, str],
+             done: str) -> Response:
+    web = web_of(request)
+    info = game_of(web, request)
     try:
-        await run_in_threadpool(write, web.store, info.id, fields)
+        write(web.store, info.id, fields)
     except (RemiError, ValueError) as exc:
-        context = await run_in_threadpool(view, web.store, info.id)
-        return web.page(request, "players.html", 400, **context, form=fields, error=str(exc), done="")
+        return web.page(request, "players.html", 400, **view(web.store, info.id), form=fields, error=str(exc), done="")
     return RedirectResponse(f"/g/{info.id}/players?done={done}", status_code=303)
 
 

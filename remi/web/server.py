@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import os
 import secrets
+import signal
 import socket
 import sys
 import threading
@@ -136,13 +138,40 @@ def run(*, db: str | None, host: str, port: int, key: bool = False, as_json: boo
             print(qr_text(addresses[0]), end="")
         print("Ctrl+C stops the server.", flush=True)
     threading.Thread(target=_warm_reader, args=(app,), daemon=True).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, lifespan="off")
+    from remi.web.timing import GRACE_S, TimedH11
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, lifespan="off",
+                            http=TimedH11, timeout_graceful_shutdown=GRACE_S)
+    # uvicorn takes SIGTERM while it serves, shuts down, then raises it again: this handler
+    # turns it into an exit that runs the clean-up below (the default one ends the process
+    # first, leaving the photos behind).
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         web = _web_of(app)
         if web is not None and web.photos is not None:
             web.photos.close()
+        _leave_if_busy()
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _leave_if_busy() -> None:
+    """After SIGTERM, or with a thread still at work (a photo being read), end the process now,
+    the clean-up done: Python would wait for the thread, then take seconds unloading the vision
+    models. What a thread was writing is one transaction, whole or not at all, as after ``kill -9``."""
+    exc = sys.exc_info()[1]
+    busy = any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread())
+    if isinstance(exc, SystemExit) or busy:
+        code = exc.code if isinstance(exc, SystemExit) and isinstance(exc.code, int) else 130
+        if not isinstance(exc, SystemExit):
+            print("remi: stopped", file=sys.stderr)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
 
 
 def _web_of(app: Any) -> Any:

@@ -19,7 +19,10 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from remi.engine import RemiError, Rules, Tile, preset
+from remi.scoresheet.errors import NoGame
 from remi.scoresheet.sheet import Sheet
+from remi.scoresheet.store import game_id_of
+from remi.web.forms import whole_number
 from remi.web.guard import read_form
 from remi.web.tiles import chip, notation_for, signed
 
@@ -132,14 +135,21 @@ class PartCache:
 
 
 def game_of(web: Any, request: Request) -> Any:
-    """The game named in the path (its id), or the store's "no game" error."""
+    """The game named in the path (its id), or the store's "no game" error (a page of 404)."""
     wanted = int(request.path_params["game"])
-    info = web.store.find_game(str(wanted))
-    if info.id != wanted:  # a game *named* like this id: the id is what the page asked for
-        info = next((s.game for s in web.store.games() if s.game.id == wanted), None)
-        if info is None:
-            raise RemiError(f"no game with id {wanted}")
-    return info
+    return web.store.game(wanted)
+
+
+def game_in_query(web: Any, request: Request) -> Any:
+    """The game a page's ``?game=`` names (by id), None without one; NoGame (a 404) for an id
+    that is none or cannot be one (``²``, past the database's integers)."""
+    text = request.query_params.get("game", "")
+    if not text:
+        return None
+    game_id = game_id_of(text)
+    if game_id is None:
+        raise NoGame(text)
+    return web.store.game(game_id)
 
 
 def web_of(request: Request) -> Any:
@@ -173,7 +183,7 @@ async def new_game(request: Request) -> Response:
         rules_text = await _rules_text(form.get("rules_file"), fields.get("rules_text", ""))
         info = await run_in_threadpool(_create, web.store, fields, rules_text)
     except (RemiError, ValueError) as exc:
-        return web.page(request, "new.html", 400, form=fields, error=str(exc))
+        return await run_in_threadpool(web.page, request, "new.html", 400, form=fields, error=str(exc))
     return RedirectResponse(f"/g/{info.id}?done=created", status_code=303)
 
 
@@ -265,11 +275,15 @@ def history(request: Request) -> Response:
 
 
 async def undo(request: Request) -> Response:
-    web = web_of(request)
     await read_form(request)
+    return await run_in_threadpool(_undo, request)
+
+
+def _undo(request: Request) -> Response:
+    web = web_of(request)
     info = game_of(web, request)
     try:
-        _, undone = await run_in_threadpool(web.store.undo, info.id)
+        _, undone = web.store.undo(info.id)
     except (RemiError, ValueError) as exc:
         return web.page(request, "error.html", 400, message=str(exc), game=info)
     return RedirectResponse(f"/g/{info.id}?done=undo-{undone.kind}", status_code=303)
@@ -307,9 +321,10 @@ def target_points(text: str) -> int:
     remi.engine.errors.RemiError: the target '-5' is not a positive number of points
     """
     text = text.strip()
-    if not text.isdecimal():
+    number = whole_number(text)
+    if number is None:
         raise RemiError(f"the target {text!r} is not a positive number of points")
-    return int(text)
+    return number
 
 
 def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:

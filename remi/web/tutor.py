@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -18,9 +17,12 @@ from starlette.routing import Route
 from remi.engine import RemiError
 from remi.web.forms import tiles_text
 from remi.web.guard import read_form
+from remi.web.offload import heavy
+from remi.web.sheets import game_in_query
 from remi.web.tiles import notation_for
 
 SEATS = 4
+
 SOURCES = {"closed": ("stock", "row", "atu"), "simple": ("stock", "pile", "tournante")}
 
 
@@ -55,7 +57,7 @@ def advise_args(fields: dict[str, str]) -> dict[str, Any]:
 def routes(web: Any) -> list[Route]:
     def defaults(request: Request) -> tuple[Any, dict[str, str]]:
         q = request.query_params
-        game = web.store.find_game(q["game"]) if q.get("game", "").isdigit() else None
+        game = game_in_query(web, request)
         variant = game.variant if game else (q.get("variant") if q.get("variant") in ("closed", "simple") else "closed")
         fields = {"variant": variant, "rack": tiles_text(q.get("rack", "")), "atu": tiles_text(q.get("atu", "")),
                   "me": "0"}
@@ -76,14 +78,17 @@ def routes(web: Any) -> list[Route]:
         return page(request, game, fields)
 
     async def ask(request: Request) -> Response:
-        from remi.tutor.advice import advise
-
         form = await read_form(request)
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        return await heavy(web, answer, request, fields)  # the search and the store: off the loop
+
+    def answer(request: Request, fields: dict[str, str]) -> Response:
+        from remi.tutor.advice import advise
+
         game, _ = defaults(request)
         try:
             args = advise_args(fields)
-            result = await run_in_threadpool(lambda: advise(args.pop("rack"), **args))
+            result = advise(args.pop("rack"), **args)
         except (RemiError, ValueError) as exc:
             return page(request, game, fields, error=str(exc), status=400)
         return page(request, game, fields, advice=result)
