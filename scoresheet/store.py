@@ -24,7 +24,7 @@ from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
 from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
 from remi.scoresheet.seating import check_seating, check_target
-from remi.scoresheet.text import GAME_NAME_MOST, NOTE_MOST, check_text
+from remi.scoresheet.text import GAME_NAME_MOST, check_note, check_text
 from remi.scoresheet.sheet import (
     GameInfo,
     HistoryLine,
@@ -58,9 +58,6 @@ def _known(game_id: int) -> int:
     return game_id
 
 
-def _check_note(note: str | None) -> None:
-    if note is not None:
-        check_text(note, "the note", NOTE_MOST, field="note")
 
 
 def _now() -> str:
@@ -270,7 +267,7 @@ class Store:
         players, teams = check_seating(variant, rules, players, teams, target)
         if name:
             check_text(name.strip(), "the game's name", GAME_NAME_MOST, field="name")
-        _check_note(note)
+        check_note(note)
 
         def run() -> GameInfo:
             from sqlmodel import select
@@ -352,7 +349,7 @@ class Store:
         often than a repeat. (In Simple rummy "Ana went out" twice running is ordinary.)
         """
         game = self._info(game_id)
-        _check_note(hand.note)
+        check_note(hand.note)
         hand = seat_names(game.players, hand)  # stored as the game spells the names
         result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
@@ -368,7 +365,7 @@ class Store:
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
         """Replace hand ``number``'s inputs (recorded; undo reverts it)."""
         game = self._info(game_id)
-        _check_note(hand.note)
+        check_note(hand.note)
         hand = seat_names(game.players, hand)
         result = score_hand(game.players, game.teams, game.rules, hand)
 
@@ -498,7 +495,7 @@ class Store:
         for e in entries:
             if e.kind not in ("hand", "fix", "delete", "undo", "target", "rename"):
                 raise SheetError(f"bad export: unknown action {e.kind!r}")
-            _check_note(e.hand.note if e.hand else None)
+            check_note(e.hand.note if e.hand else None)
         check_text(str(name or g["name"]), "the game's name", GAME_NAME_MOST, field="name")
         seqs = [e.seq for e in entries]
         if seqs != sorted(set(seqs)):

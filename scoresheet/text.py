@@ -66,3 +66,9 @@ def check_text(text: str, what: str, most: int = NAME_MOST, *, field: str = "pla
     if len(text) > most:
         raise SheetError(f"{what} is {len(text)} characters long: at most {most}", fields=(field,))
     return text
+
+
+def check_note(note: str | None) -> None:
+    """A hand's or a game's note, checked as a name is (at most ``NOTE_MOST`` characters)."""
+    if note is not None:
+        check_text(note, "the note", NOTE_MOST, field="note")

@@ -26,6 +26,7 @@ from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles
 from remi.engine.limits import check_board
 from remi.scoresheet.entry import HandInput, QuickCount, RackInput, rack_cost
 from remi.scoresheet.hand import parse_points
+from remi.scoresheet.text import check_note
 
 NOBODY = "-"
 
@@ -91,6 +92,7 @@ def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: R
     nobody = closer_text == NOBODY
     closer = None if nobody or not closer_text else closer_text
     note = _text(fields, "note") or None
+    check_note(note)  # the store's own check, before a summary shows it
 
     def tiles(key: str) -> str | None:
         text = _text(fields, key) or None
