@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import warnings
 from pathlib import Path
 
 
@@ -129,7 +130,11 @@ def export_onnx(weights: Path, imgsz: int, out: Path, dynamic: bool = True) -> P
     offline()
     from ultralytics import YOLO
 
-    path = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=17, simplify=False, dynamic=dynamic)
+    with warnings.catch_warnings():
+        # torch 2.9+ warns, several times, that Ultralytics uses its TorchScript-based exporter,
+        # the one the shipped ONNX files were made with: the same path, nothing to act on here
+        warnings.simplefilter("ignore", DeprecationWarning)
+        path = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=17, simplify=False, dynamic=dynamic)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     os.replace(path, out)
     return Path(out)
