@@ -25,7 +25,9 @@ def closed_hands(draw: Any) -> HandInput:
     numbers a real hand gives, and the deck's 2 jokers among the atu, racks and throw)."""
     closer = draw(st.sampled_from([*PLAYERS, None]))
     atu = draw(st.sampled_from(ALL_KINDS))
-    jokers_left = 2 - atu.is_joker
+    twin = draw(st.sampled_from([*PLAYERS, None]))
+    # a joker atu's twin is the other joker (CR-25): held by the twin, in no one's count
+    jokers_left = 2 - atu.is_joker - (atu.is_joker and twin is not None)
     racks = {}
     for p in PLAYERS:
         if p == closer:
@@ -36,7 +38,6 @@ def closed_hands(draw: Any) -> HandInput:
             j = draw(st.integers(0, min(2, jokers_left)))
             jokers_left -= j
             racks[p] = RackInput(quick=QuickCount.parse(f"{j}J{draw(st.integers(0, 12))}H"))
-    twin = draw(st.sampled_from([*PLAYERS, None]))
     if closer is None:
         return HandInput(nobody=True, atu=atu, twin=twin, racks=racks)
     throws = [None, Tile.parse("k5"), *([JOKER] if jokers_left else [])]
