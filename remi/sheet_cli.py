@@ -120,15 +120,10 @@ def undo(game: Game = None, db: Db = None, as_json: Json = False) -> None:
 
 
 def _what(line: "HistoryLine") -> str:
-    """What an undo took back, in words: which hand, which change."""
-    change = line.change or {}
-    return {
-        "hand": f"hand {line.number}",
-        "fix": f"the correction of hand {line.number}",
-        "delete": f"the deletion of hand {line.number} (it is back)",
-        "target": f"the target change to {change.get('target') or 'no target'}",
-        "rename": f"the rename of {change.get('old')} to {change.get('new')}",
-    }[line.kind]
+    """What an undo took back, in words (a deletion undone brings the hand back)."""
+    from remi.sheet_render import undo_words
+
+    return undo_words(line) + (" (it is back)" if line.kind == "delete" else "")
 
 
 def history(game: Game = None, db: Db = None, as_json: Json = False) -> None:

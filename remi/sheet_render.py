@@ -324,6 +324,29 @@ def local_time(stamp: str) -> str:
     return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def undo_words(line: HistoryLine) -> str:
+    """What an undo takes back, in words: which hand, which change (``remi undo``, the phones).
+
+    >>> from remi.scoresheet.sheet import HistoryLine
+    >>> undo_words(HistoryLine(7, "rename", "", None, False, None, None, {"old": "Bogdi", "new": "Bogdan"}))
+    'the rename of Bogdi to Bogdan'
+    """
+    change = line.change or {}
+    return {
+        "hand": f"hand {line.number}",
+        "fix": f"the correction of hand {line.number}",
+        "delete": f"the deletion of hand {line.number}",
+        "target": f"the target change to {change.get('target') or 'no target'}",
+        "rename": f"the rename of {change.get('old')} to {change.get('new')}",
+    }[line.kind]
+
+
+def next_undo(lines: Sequence[HistoryLine]) -> HistoryLine | None:
+    """The action an undo would take back now: the latest not undone that is no undo itself
+    (as ``Store.undo`` picks it, ``scoresheet.sheet.undoable``)."""
+    return next((h for h in reversed(lines) if h.kind != "undo" and not h.undone), None)
+
+
 def _history_what(h: HistoryLine) -> tuple[str, str]:
     """An action in words, and what it entered or changed."""
     change = h.change or {}

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
+from markupsafe import Markup
 from starlette.routing import Route
 
 from remi.engine import RemiError, Tile, check_close, format_tiles, preset
@@ -34,7 +35,7 @@ from remi.scoresheet.store import game_id_of
 from remi.web.guard import Refused, read_form
 from remi.web.offload import heavy
 from remi.web.sheets import game_in_query
-from remi.web.tiles import notation_for
+from remi.web.tiles import chip, notation_for
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
@@ -205,12 +206,13 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
         raise RemiError("the photo could not be shown")
     scale = small.shape[1] / photo.width  # shown pixels per photo pixel
     detections = []
+    notation = notation_for(rules.variant) if rules is not None else "tile"
     for d in reading.detections:
         corners = getattr(d, "corners", None)
         # Why the reader is unsure (vision's reasons) and its runner-up kinds: offered as keys.
         alternatives = [str(t) for t, _ in getattr(d, "alternatives", ())[:3]]
         detections.append({"tile": str(d.tile), "confidence": round(d.confidence, 3), "low": bool(d.low),
-                           "why": getattr(d, "uncertain", "") or ("not sure of it" if d.low else ""),
+                           "why": unsure_words(d, notation) if d.low else "",
                            "alternatives": alternatives,
                            "box": [round(v * scale, 1) for v in d.box],
                            "photo_box": [round(v, 1) for v in d.box],
@@ -219,6 +221,39 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
                 len(getattr(reading, "set_aside", ())))
     web.photos.add(shot)
     return shot
+
+
+def _percent(p: float) -> str:
+    return f"{round(p * 100)} %"
+
+
+def unsure_words(d: Any, notation: str = "tile") -> Markup:
+    """Why a read needs a look, in words a player takes in at a glance, the tiles drawn as tiles.
+
+    The reader (``remi.vision``) says why in its own terms ("read as *, but the deck holds only
+    2", "may not be a tile (29%)"); its reason is matched here by its first words, since the
+    reader's code stays as it is while its models train, and any other reason is shown as it
+    comes. The numbers say what they are: how sure remi is of a tile, or how likely a box holds none.
+    """
+    reason = getattr(d, "uncertain", "") or ""
+    alternatives = list(getattr(d, "alternatives", ()))
+    likelier = [(t, p) for t, p in alternatives if p > d.confidence]
+    if reason.startswith("read as ") and likelier:
+        # the reader's favourite kind is one the photo already holds as often as the deck does
+        tile, p = likelier[0]
+        every = "both jokers" if tile.is_joker else Markup("both {}s").format(chip(tile, notation))
+        return Markup("looks most like {} ({} sure), but {} are already read: which is it?").format(
+            chip(tile, notation), _percent(p), every)
+    if reason.startswith("may not be a tile"):
+        likely = reason.rsplit("(", 1)[-1].rstrip(")").replace("%", " %")
+        return Markup("maybe no tile here ({} likely none): if so, tap it, then “not a tile”").format(likely)
+    if reason.startswith("unsure") or not reason:
+        if not alternatives:
+            return Markup("remi is {} sure of it").format(_percent(d.confidence))
+        other, p = alternatives[0]
+        return Markup("{} or {}? remi is {} sure of the first, {} of the other").format(
+            chip(d.tile, notation), chip(other, notation), _percent(d.confidence), _percent(p))
+    return Markup("{}").format(reason)
 
 
 def corrected(shot: Shot, text: str) -> list[Tile | None]:

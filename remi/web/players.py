@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from remi.engine import RemiError
 from remi.web.guard import CSRF_FIELD, read_form
-from remi.web.sheets import game_of, target_points, web_of
+from remi.web.sheets import game_of, target_points, undo_what, web_of
 
 DONE = {"renamed": "Renamed: the sheet uses the new name, in the hands already played too.",
         "target": "The target changed: the sheet counts to it from now on."}
@@ -30,7 +30,8 @@ def view(store: Any, game_id: int) -> dict[str, Any]:
     """What the page shows: the players in seat order, the target, whether the game is over."""
     sheet = store.sheet(game_id)
     return {"game": sheet.game, "closed": sheet.game.rules.is_closed, "limit": sheet.limit,
-            "finished": f"{sheet.game.name} is finished ({sheet.outcome()})" if sheet.finished else ""}
+            "finished": f"{sheet.game.name} is finished ({sheet.outcome()})" if sheet.finished else "",
+            "undo": undo_what(store, game_id)}
 
 
 def rename(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:

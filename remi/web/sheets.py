@@ -82,8 +82,9 @@ def _row(game_id: int, row: Any, sides: list[tuple[str, ...]], closed: bool) -> 
         atu, info = "", escape(f"out: {row.hand.closer}")
     n = row.number
     after = ' class="after"' if row.after_end else ""
-    line = (f'<tr id="hand-{n}"{after}><th><a href="/g/{game_id}/hand/{n}" '
-            f'title="fix hand {n}">{n}</a><span class="info">{atu} {info}</span></th>{"".join(cells)}</tr>')
+    # the atu beside the number, the board (or Ø) under them: the column stays narrow
+    line = (f'<tr id="hand-{n}"{after}><th><a href="/g/{game_id}/hand/{n}" title="fix hand {n}">{n}</a>'
+            f'<span class="atu">{atu}</span><span class="info">{info}</span></th>{"".join(cells)}</tr>')
     if row.hand.note:
         line += f'<tr class="note"><td></td><td colspan="{len(sides)}">{escape(row.hand.note)}</td></tr>'
     return Markup(line)
@@ -198,10 +199,20 @@ def rendered_part(web: Any, info: Any, show_all: bool) -> tuple[str, str, dict[s
     hit = parts.get((info.id, show_all), current)
     if hit is None:
         view = sheet_view(web.store.sheet(info.id), last=None if show_all else LAST)
+        view["undo"] = undo_what(web.store, info.id)
         html = web.templates.get_template("sheet_part.html").render(s=view, version=current, show_all=show_all)
-        hit = (html, {"count": view["count"], "finished": view["finished"]})
+        hit = (html, {"count": view["count"], "finished": view["finished"], "undo": view["undo"]})
         parts.put((info.id, show_all), current, *hit)
     return current, *hit
+
+
+def undo_what(store: Any, game_id: int) -> str:
+    """What "Undo" would take back now, in the CLI's words ("hand 4", "the rename of Bogdi to
+    Bogdan"), so that the button can say it; "" when there is nothing to undo."""
+    from remi.sheet_render import next_undo, undo_words
+
+    line = next_undo(store.history(game_id))
+    return undo_words(line) if line is not None else ""
 
 
 def sheet(request: Request) -> Response:
@@ -212,7 +223,7 @@ def sheet(request: Request) -> Response:
     done = DONE.get(request.query_params.get("done", ""), "")
     n = request.query_params.get("n", "")
     return web.page(request, "sheet.html", game=info, part=Markup(html), version=current, show_all=show_all,
-                    count=meta["count"], finished=meta["finished"],
+                    count=meta["count"], finished=meta["finished"], undo=meta["undo"],
                     done=done.format(n=n if n.isdigit() else "") if done else "")
 
 
@@ -327,6 +338,23 @@ def target_points(text: str) -> int:
     return number
 
 
+def _target(fields: dict[str, str]) -> int | None:
+    """The new game's target, an explicit choice (issue 28): ``target_mode`` "points" with
+    the number, or "none" (play until the table stops, CR-33). A form without the choice (a
+    script's post) gives the number or nothing."""
+    mode = fields.get("target_mode", "")
+    text = fields.get("target", "").strip()
+    if mode == "none":
+        return None
+    if mode not in ("", "points"):
+        raise RemiError(f"unknown target choice {mode!r}: a target in points, or no target")
+    if not text:
+        if mode == "points":
+            raise RemiError("give the target in points, or choose no target (play until you stop)")
+        return None
+    return target_points(text)
+
+
 def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
     """A new game from the form: seats in order, teams for Simple 2 vs 2 (partners opposite)."""
     variant = fields.get("variant", "closed")
@@ -336,8 +364,7 @@ def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
     players = [p for p in players if p]
     if len(players) < 2:
         raise RemiError("who plays? give at least two names, in seat order")
-    target_text = fields.get("target", "").strip()
-    target = target_points(target_text) if target_text and variant == "closed" else None
+    target = _target(fields) if variant == "closed" else None
     # Simple rummy at four is two against two, partners sitting opposite (docs/rules.md 0.10).
     teams = [[players[0], players[2]], [players[1], players[3]]] if variant == "simple" and len(players) == 4 else None
     rules: Rules = Rules.from_toml_text(rules_text, variant=variant) if rules_text.strip() else preset(variant)

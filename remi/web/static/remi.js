@@ -62,6 +62,18 @@ function activate(tray) {
   clearPick();
   active = tray;
   if (tray) { tray.classList.add("active"); keys().hidden = false; } else if (keys()) keys().hidden = true;
+  mirrorStatus();
+}
+
+// The docked keyboard covers the lower part of the screen, the field's live check with it:
+// the check of the field being typed is repeated at the top of the keyboard.
+function mirrorStatus() {
+  const kb = keys(), line = kb && kb.querySelector("[data-keystatus]");
+  if (!line) return;
+  const sec = active && active.closest("section"), st = sec && sec.querySelector(".status");
+  line.textContent = st ? st.textContent : "";
+  line.className = "keystatus" + (st && st.classList.contains("ok") ? " ok" : st && st.classList.contains("bad") ? " bad" : "");
+  line.hidden = !line.textContent;
 }
 
 function press(code) {
@@ -143,6 +155,7 @@ function showCheck(form, data) {
   const put = (el, st) => { if (!el) return; el.textContent = st ? st.text : ""; el.className = "status" + (st ? (st.ok ? " ok" : " bad") : ""); };
   put(form.querySelector("[data-status=board]"), data.board);
   form.querySelectorAll("[data-status^=rack-]").forEach(el => put(el, data.racks[el.dataset.status.slice(5)]));
+  mirrorStatus();
   const box = form.querySelector("[data-summary]");
   box.replaceChildren();
   box.className = "summary " + (data.ok ? "ok" : "bad");
@@ -197,12 +210,23 @@ function initLive() {
           sec.dataset.version = v;
           const img = document.querySelector("[data-plot]");
           if (img) img.src = img.src.replace(/\?v=.*$/, "") + "?v=" + v;
+          showUndo(sec);
         }
       }
     } catch (e) { /* the server restarts or the phone sleeps: try again */ }
     setTimeout(tick, document.hidden ? 3000 : 1000);
   };
   setTimeout(tick, 1000);
+}
+
+// "Undo" names what it takes back, as the sheet now stands (the part says it: data-undo).
+function showUndo(sec) {
+  const form = document.querySelector("[data-undo-form]"), part = sec.querySelector("[data-undo]");
+  if (!form || !part) return;
+  const what = part.dataset.undo;
+  form.hidden = !what;
+  form.dataset.confirm = "Undo " + what + "?";
+  form.querySelector("button").textContent = "Undo " + what;
 }
 
 // -- the photo: tap a box or a tile, then the right tile (or "not a tile") ------------------
@@ -316,6 +340,8 @@ function initSmall() {
       newGame.querySelectorAll(".closed-only").forEach(el => { el.hidden = v && v.value !== "closed"; }); };
     newGame.addEventListener("change", show);
     show();
+    const points = newGame.querySelector("input[name=target_mode][value=points]"), target = newGame.querySelector("input[name=target]");
+    if (points && target) target.addEventListener("input", () => { points.checked = true; });  // typing a target chooses one
   }
   const rec = document.getElementById("record");
   if (rec) rec.addEventListener("submit", () => {
