@@ -19,7 +19,7 @@ from remi.scoresheet.errors import StoreError
 from remi.scoresheet.models import SCHEMA_HEAD, VERSION_TABLE
 
 #: every revision this code knows, oldest first
-REVISIONS = ("0001", "0002", "0003")
+REVISIONS = ("0001", "0002", "0003", "0004")
 _MIGRATIONS = Path(__file__).with_name("migrations")
 
 

@@ -5,6 +5,9 @@
 (a hand's inputs replaced), ``delete`` (a hand struck out), ``undo`` (an earlier action
 cancelled), ``target`` (the game's target changed) and ``rename`` (a player renamed). Hand
 inputs are stored as typed, tiles in canonical notation; scores are never stored. ``(game_id, seq)`` is unique: the sequence that orders (and numbers) a game's actions.
+``pending``: the parts of the hand in progress that each phone sends (``table``: the atu,
+the closer and their board; ``seat N``: a loser's rack); not part of the log: only the hand
+recorded from them is, and the rows go in the same transaction.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: The Alembic revision this code writes; ``remi_version`` holds the database's.
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 VERSION_TABLE = "remi_version"
 
 
@@ -62,3 +65,16 @@ class Action(SQLModel, table=True):
     note: str | None = None
     #: target and rename actions: JSON {"target": T or null} | {"old": NAME, "new": NAME}
     change: str | None = None
+
+
+class PendingPart(SQLModel, table=True):
+    __tablename__ = "pending"
+    __table_args__ = (UniqueConstraint("game_id", "part", name="uq_pending_game_part"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    #: ``table`` (atu, closer or nobody, the board, the twin, a note) or ``seat N`` (0-based)
+    part: str
+    #: JSON: the table's HandInput.to_dict() (no racks), or a seat's RackInput.to_dict()
+    value: str
+    created_at: str

@@ -23,6 +23,7 @@ from remi.engine import RemiError, Rules, preset
 from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
 from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
+from remi.scoresheet.pending import PendingStore
 from remi.scoresheet.seating import check_seating, check_target
 from remi.scoresheet.text import GAME_NAME_MOST, check_note, check_text
 from remi.scoresheet.sheet import (
@@ -64,7 +65,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-class Store:
+class Store(PendingStore):
     """Games and their hands in one database. Takes the engine; holds nothing else."""
 
     def __init__(self, engine: Any, *, url: str = "") -> None:
@@ -309,24 +310,22 @@ class Store:
         return self._guard(run)
 
     def _write(self, game_id: int, make: Callable[[GameInfo, list[LogEntry]], dict[str, Any]], *,
-               known: Sequence[tuple[HandInput, HandResult]] = ()) -> Sheet:
+               known: Sequence[tuple[HandInput, HandResult]] = (), before: Callable[[Any], None] | None = None) -> Sheet:
         """One write transaction: lock the game, read its log, append what ``make`` returns.
 
         ``make`` returns the action's ``kind``, ``hand_seq``, ``undoes`` and ``hand`` (or some
-        of them); ``known``: hands already scored, whose scores the new sheet reuses.
+        of them); ``known``: hands already scored, whose scores the new sheet reuses;
+        ``before(session)`` runs first under the lock (the pending hand's parts read and dropped).
         """
         _known(game_id)
 
         def run() -> Sheet:
-            from sqlmodel import select
-
-            from remi.scoresheet.models import Action, Game
+            from remi.scoresheet.models import Action
 
             with self._session(write=True) as s:
-                row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
-                if row is None:
-                    raise SheetError(f"no game with id {game_id}")
-                base = game_info(row)
+                base = game_info(locked(s, game_id))
+                if before is not None:
+                    before(s)
                 rows = self._log(s, game_id)
                 log = self._entries(rows)
                 fields = make(settle(base, log), log)
@@ -354,13 +353,18 @@ class Store:
         result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            current = self._sheet_of(game, log)
-            if current.finished:
-                raise GameFinished(game.name, current.outcome())
-            if not again and current.repeats(hand) is not None:
-                raise EnteredTwice(len(current.rows))
-            return {"kind": "hand", "hand": hand}
+            return self._next_hand(game, log, hand, again=again)
         return self._write(game_id, make, known=[(hand, result)])
+
+    def _next_hand(self, game: GameInfo, log: list[LogEntry], hand: HandInput, *, again: bool) -> dict[str, Any]:
+        """A new hand's action, checked against the log under the write lock: the game is not
+        over, and the hand is not the last one again unless ``again`` (entered twice?)."""
+        current = self._sheet_of(game, log)
+        if current.finished:
+            raise GameFinished(game.name, current.outcome())
+        if not again and current.repeats(hand) is not None:
+            raise EnteredTwice(len(current.rows))
+        return {"kind": "hand", "hand": hand}
 
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
         """Replace hand ``number``'s inputs (recorded; undo reverts it)."""
@@ -523,6 +527,19 @@ class Store:
                 s.commit()
                 return game_info(row)
         return self._guard(run)
+
+
+def locked(s: Any, game_id: int) -> Any:
+    """The game's row, locked for this write transaction (PostgreSQL: ``FOR UPDATE``; SQLite's
+    ``BEGIN IMMEDIATE`` already holds the file): writers to one game go one at a time."""
+    from sqlmodel import select
+
+    from remi.scoresheet.models import Game
+
+    row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
+    if row is None:
+        raise SheetError(f"no game with id {game_id}")
+    return row
 
 
 def _named(s: Any, name: str) -> Any:

@@ -87,12 +87,12 @@ def _wants_json(scope: Any) -> bool:
 def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = None,
               keep_dir: Path | None = None, models: Path | None = None) -> Any:
     """The whole app, wrapped in the guard (see ``remi.web.guard``)."""
-    from remi.web import hands, photos, players, sheets, tutor
+    from remi.web import hands, pending, photos, players, sheets, tutor
 
     web = Web(store, make_templates(), keep_dir=keep_dir, models=models)
     routes = [Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
-              *sheets.routes(web), *players.routes(web), *hands.routes(web), *photos.routes(web),
-              *tutor.routes(web)]
+              *sheets.routes(web), *players.routes(web), *hands.routes(web), *pending.routes(web),
+              *photos.routes(web), *tutor.routes(web)]
 
     def error_page(request: Request, status: int, message: str) -> Response:
         if _wants_json(request.scope):

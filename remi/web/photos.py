@@ -409,6 +409,7 @@ def expected(game: Any, target: str) -> tuple[int, int] | None:
     if game is None:
         return None
     rules = game.rules
+    target = {"pending_board": "board"}.get(target, target.replace("pending_", "rack_"))  # the hand in progress
     if target.startswith("rack_"):
         return rules.hand_size, rules.hand_size
     if target == "board":
@@ -432,4 +433,8 @@ def _target(request: Request, action: str, tiles: str, fields: dict[str, str]) -
         raise RemiError("choose a game first: the board and racks go into a game's next hand")
     if action == "board" or (action.startswith("rack_") and action[5:].isdigit()):
         return f"/g/{game}/hand?" + urlencode({action: tiles})
+    if action == "pending_board":  # the hand in progress: its page, the tiles in the form
+        return f"/g/{game}/pending?" + urlencode({"board": tiles})
+    if action.startswith("pending_") and action[8:].isdigit():
+        return f"/g/{game}/pending?" + urlencode({"seat": action[8:], "rack": tiles})
     raise RemiError(f"unknown use {action!r} for the tiles")

@@ -96,5 +96,5 @@ def test_a_file_of_schema_0002_takes_a_target_change_and_a_rename(tmp_path: Path
     assert remi.ok("target", "100", "--game", "autumn")["winners"] == ["Ana"]
     assert remi.ok("rename", "dan", "Daniel")["totals"] == {"Ana": 150, "Daniel": -70}
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT version_num FROM remi_version").fetchone()[0] == SCHEMA_HEAD == "0003"
+        assert conn.execute("SELECT version_num FROM remi_version").fetchone()[0] == SCHEMA_HEAD == "0004"
         assert [r[0] for r in conn.execute("SELECT kind FROM action ORDER BY seq")] == ["hand", "target", "rename"]

@@ -114,3 +114,90 @@ def test_each_field_is_checked_as_typed_and_a_repeat_is_warned_of(phone: object,
     p.tap('#record button[type="submit"]')
     p.text_is(".done", "Hand 2 recorded.")
     assert len(remi.ok("sheet")["hands"]) == 2
+
+
+@pytest.fixture
+def second(tmp_path: Path) -> Iterator[object]:
+    driver = driver_or_skip(tmp_path / "profile-2")
+    yield driver
+    driver.quit()
+
+
+def seat_line(p: Phone, name: str, wanted: str) -> None:
+    """Wait until the live part shows ``wanted`` on ``name``'s line (it redraws itself)."""
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        p.wait.until(lambda d: any(name in li.text and wanted in li.text for li in
+                                   d.find_elements("css selector", "#pending .seats li")))
+    except TimeoutException:
+        lines = [li.text for li in p.d.find_elements("css selector", "#pending .seats li")]
+        raise AssertionError(f"{name}'s line never showed {wanted!r}: {lines}") from None
+
+
+def test_two_phones_fill_one_hand_in_progress(phone: object, second: object, server: Server, remi, tmp_path) -> None:
+    remi.ok("new", "--players", ",".join(PLAYERS), "--name", "friday")
+    ana, alexandra = Phone(phone, server.base), Phone(second, server.base)
+    ana.go("/g/1")
+    ana.tap('a.button[href="/g/1/pending"]')  # from the sheet
+    ana.tap('a[data-seat-link="0"]')  # Ana says who she is, then sends the closer's part
+    ana.tap('#table-part .tray:has(input[name="atu"]) .chips')
+    ana.keys("y2")
+    ana.tap("#keys [data-done]")
+    ana.tap('#table-part label:has(input[name="closer"][value="Ana"])')
+    ana.tap('#table-part .tray:has(input[name="board"]) .chips')
+    ana.keys(BOARD)
+    ana.tap("#keys [data-done]")
+    ana.text_is('#table-part [data-status="board"]', "closes: 100 points, throw k2")
+    ana.tap('#table-part button[type="submit"]')
+    ana.text_is(".done", "Sent: the closer's part.")
+    ana.text_is("#pending .table-line", "Ana closed")
+    ana.text_is("#pending [data-missing]", "Still missing: Alexandra, Dan, Dumitru")
+
+    alexandra.go("/g/1/pending")  # the second phone: Alexandra photographs her rack
+    alexandra.text_is("#pending .table-line", "Ana closed")
+    alexandra.tap('a[data-seat-link="1"]')
+    alexandra.tap('#my-rack a.cam')
+    alexandra.css('input[type="file"][capture]').send_keys(str(PHOTO))
+    alexandra.text_is("h1", "15 tiles read")
+    alexandra.tap('li[data-index="14"] button')  # a rack holds 14: the last box is no tile of hers
+    alexandra.tap("#keys [data-drop]")
+    alexandra.tap('button[name="action"][value="pending_1"]')
+    alexandra.text_is('#my-rack [data-status="rack-1"]', "points")
+    alexandra.tap('#my-rack button[type="submit"]')
+    alexandra.text_is(".done", "Sent: your rack.")
+    seat_line(ana, "Alexandra", "✓")  # Ana's phone sees it without a reload
+    ana.text_is("#pending [data-missing]", "Still missing: Dan, Dumitru")
+
+    alexandra.tap('a[data-seat-link="2"]')  # Dan types his on Alexandra's phone: 97 first
+    alexandra.tap('#my-rack label:has(input[name="rack_mode_2"][value="points"])')
+    alexandra.css('input[name="points_2"]').send_keys("97")
+    alexandra.text_is('#my-rack [data-status="rack-2"]', "Dan's rack cannot cost 97")
+    alexandra.css('input[name="points_2"]').clear()
+    alexandra.css('input[name="points_2"]').send_keys("90")
+    alexandra.text_is('#my-rack [data-status="rack-2"]', "90 points")
+    alexandra.tap('#my-rack button[type="submit"]')
+    seat_line(ana, "Dan", "✓ 90 points")
+    alexandra.d.execute_script("window.scrollTo(0, 0)")
+    alexandra.shot("pending")  # who is in, who is still missing
+
+    alexandra.d.quit()  # a phone that drops out loses nothing: its parts are in the store
+    dumitru = Phone(driver_or_skip(tmp_path / "profile-3"), server.base)
+    try:
+        dumitru.go("/g/1/pending?seat=3")
+        seat_line(dumitru, "Alexandra", "✓")
+        dumitru.tap('#my-rack label:has(input[name="rack_mode_3"][value="counts"])')
+        dumitru.css('input[name="high_3"]').clear()
+        dumitru.css('input[name="high_3"]').send_keys("4")
+        dumitru.text_is('#my-rack [data-status="rack-3"]', "90 points")
+        dumitru.tap('#my-rack button[type="submit"]')
+        dumitru.text_is("#pending [data-pending-summary]", "Hand 1: Ana +100★")
+    finally:
+        dumitru.d.quit()
+    ana.text_is("#pending [data-pending-summary]", "Dumitru -90")  # every phone sees it complete
+    assert remi.ok("sheet")["hands"] == []  # nothing recorded until the tap
+    ana.tap("#record-pending button[type=submit]")
+    ana.text_is(".done", "Hand 1 recorded.")
+    scores = remi.ok("sheet")["hands"][0]["scores"]
+    assert scores["Ana"] == 100 and scores["Dan"] == -90 and scores["Dumitru"] == -90
+    assert [a["kind"] for a in remi.ok("history")["actions"]] == ["hand"]

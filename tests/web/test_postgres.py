@@ -42,3 +42,18 @@ def test_the_phone_and_the_cli_share_a_postgresql_sheet(pg_serve: Server, pg_rem
     hands = pg_remi.ok("sheet")["hands"]
     assert [h["number"] for h in hands] == [1, 2]
     assert hands[1]["scores"] == {"Ana": -140, "Dan": -160}  # an ace atu doubles (CR-28)
+
+
+def test_a_hand_in_progress_lives_in_the_postgresql_sheet(pg_serve: Server, pg_remi: Remi) -> None:
+    pg_remi.ok("new", "--players", "Ana,Alexandra,Dan", "--name", "club")
+    closer, loser = pg_serve.phone(), pg_serve.phone()
+    r = closer.post("/g/1/pending/table", data={"csrf": csrf(closer), "atu": "y2", "closer": "Ana", "board": BOARD})
+    assert r.status_code == 303
+    for seat, points in ((1, "95"), (2, "90")):
+        r = loser.post("/g/1/pending/rack", data={"csrf": csrf(loser), "seat": str(seat), f"rack_mode_{seat}": "points",
+                                                   f"points_{seat}": points})
+        assert r.status_code == 303
+    assert pg_remi.ok("sheet")["hands"] == []  # in progress: nothing on the sheet yet
+    assert closer.post("/g/1/pending/record", data={"csrf": csrf(closer)}).status_code == 303
+    assert pg_remi.ok("sheet")["hands"][0]["scores"] == {"Ana": 100, "Alexandra": -95, "Dan": -90}
+    assert "Still missing: the closer" in closer.get("/g/1/pending/live").text

@@ -114,9 +114,10 @@ function initTrays() {
 }
 
 // -- the hand form: modes, the closer, the engine's check as you go, a draft kept -----------
-function initHand() {
-  const form = document.getElementById("hand");
-  if (!form) return;
+// Every form the engine checks as you go: the hand, and each part of the hand in progress.
+function initHand() { document.querySelectorAll("form[data-check]").forEach(initChecked); }
+
+function initChecked(form) {
   const draftKey = form.dataset.draft;
   if (draftKey) restoreDraft(form, draftKey);
   const update = () => {
@@ -157,6 +158,7 @@ function showCheck(form, data) {
   form.querySelectorAll("[data-status^=rack-]").forEach(el => put(el, data.racks[el.dataset.status.slice(5)]));
   mirrorStatus();
   const box = form.querySelector("[data-summary]");
+  if (!box) return;  // a part of the hand in progress: its fields' statuses only
   box.replaceChildren();
   box.className = "summary " + (data.ok ? "ok" : "bad");
   if (data.ok) {
