@@ -37,7 +37,7 @@ def main() -> int:
                 result = adapt.adapt(photos, Path(out) / "m", detector=detector)
                 took = time.perf_counter() - t0
             what = "reader + detector" if detector else "reader only"
-            print(f"{n:3d} photos, {what:17s} {took:7.1f} s   {result['detector_weights'][:110]}", flush=True)
+            print(f"{n:3d} photos, {what:17s} {took:7.1f} s   {result['detector_weights']}", flush=True)
     return 0
 
 
