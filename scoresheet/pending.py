@@ -11,7 +11,6 @@ Seats, not names, key the racks: a rename while the hand is in progress keeps ea
 
 >>> from remi.engine import CLOSED
 >>> from remi.scoresheet.sheet import GameInfo
-from remi.scoresheet.text import NOTE_MOST, check_text
 >>> game = GameInfo(1, "friday", "closed", ("Ana", "Dan", "Ion"), None, None, CLOSED)
 >>> p = PendingHand(game, HandInput.parse(atu="y2", closer="Ana", board_points=100), {1: RackInput(points=95)})
 >>> p.missing(), p.complete
@@ -32,6 +31,7 @@ from typing import Any
 from remi.scoresheet.entry import HandInput, QuickCount, RackInput, rack_cost, score_hand, seat_names
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.sheet import GameInfo
+from remi.scoresheet.text import NOTE_MOST, check_text
 
 TABLE = "table"
 
