@@ -14,7 +14,8 @@ one day, so they go together):
     python -m research.cards.stage data out/cards-F --holdout F          # F: white, iphone, win
     remi vision train out/cards-F --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt ...
     python -m research.cards.stage crops out/cards-F/crops.npz --holdout F --seed 0
-    python -m research.cards.stage reader out/cards-F/reader.pt out/cards-F/crops.npz --epochs 8
+    python -m research.cards.stage synth out/cards-synth-1.npz --n 20000 --seed 101   # vision.training.cardfaces
+    python -m research.cards.stage reader out/cards-F/reader.pt out/cards-F/crops.npz out/cards-synth-*.npz --epochs 8
     remi vision export DET.pt out/cards-F/reader.pt --out MODELS
     python -m research.cards.stage eval MODELS --fold F [--json OUT]
 
@@ -254,9 +255,13 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seed", type=int, default=0)
     r = sub.add_parser("reader")
     r.add_argument("out", type=Path)
-    r.add_argument("crops", type=Path)
+    r.add_argument("crops", type=Path, nargs="+", help="crop sets (.npz), trained on together")
     r.add_argument("--epochs", type=int, default=8)
     r.add_argument("--seed", type=int, default=0)
+    s_ = sub.add_parser("synth")
+    s_.add_argument("out", type=Path)
+    s_.add_argument("--n", type=int, default=40000)
+    s_.add_argument("--seed", type=int, default=100)
     re_ = sub.add_parser("reader-eval")
     re_.add_argument("state", type=Path)
     re_.add_argument("--fold", choices=FOLDS, required=True)
@@ -277,8 +282,17 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "reader":
         from remi.vision.training import classifier
 
-        z = np.load(args.crops)
-        classifier.train(z["x"], z["number"], z["colour"], args.out, epochs=args.epochs, seed=args.seed, threads=2)
+        sets = [np.load(f) for f in args.crops]
+        x, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
+        # Indices lie at every angle in a photo, so no crop is "turned": all of them teach their kind.
+        classifier.train(x, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=0.0)
+    elif args.cmd == "synth":
+        from remi.vision.training.cardfaces import index_crops
+
+        x, n, col = index_crops(args.n, args.seed)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(args.out, x=x, number=n, colour=col)
+        print(f"{len(x)} synthetic crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")
     elif args.cmd == "reader-eval":
         figures = reader_figures(args.state, load(FOLDS[args.fold]))
         print(json.dumps({args.fold: figures}))

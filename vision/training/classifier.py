@@ -90,10 +90,12 @@ def _augment(x, gen):
 def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, epochs: int = 8,
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
-          init: Path | None = None, progress=None) -> Path:
+          init: Path | None = None, progress=None, flipped: float = FLIPPED) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
-    ``progress(done, total, what)`` is told after each batch."""
+    ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
+    turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
+    (card indices), where "turned" means nothing and every crop should teach its kind."""
     import torch
     import torch.nn.functional as F
 
@@ -117,7 +119,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
             xb = _augment(xt[idx].float() / 255.0, gen)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
-            flip = torch.rand(len(idx), generator=gen) < FLIPPED
+            flip = torch.rand(len(idx), generator=gen) < flipped
             xb = torch.where(flip[:, None, None, None], xb.flip(2, 3), xb)
             ln, lc, lo = net.logits(xb)
             up, tile = ~flip, nt[idx] != BACKGROUND

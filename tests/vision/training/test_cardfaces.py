@@ -1,0 +1,40 @@
+"""Synthetic card indices: labelled as the reader is taught, drawn where their box says."""
+
+import numpy as np
+import pytest
+
+from remi.vision.crops import BACKGROUND, SIZE
+from remi.vision.training import cardfaces
+
+pytestmark = pytest.mark.skipif(cardfaces.font_path(cardfaces.PIP_FONT) is None, reason="no DejaVu fonts")
+
+
+def test_crops_carry_the_reader_labels_in_their_ranges():
+    x, number, colour = cardfaces.index_crops(300, seed=4)
+    assert x.shape == (300, SIZE, SIZE, 3) and x.dtype == np.uint8
+    assert set(np.unique(number)) <= set(range(BACKGROUND + 1))
+    # a joker and a crop of no index have no suit; every card has one of s c h d
+    assert (colour[(number == 0) | (number == BACKGROUND)] == -1).all()
+    assert set(np.unique(colour[(number >= 1) & (number <= 13)])) == {0, 1, 2, 3}
+    share = (number == BACKGROUND).mean()
+    assert 0.08 < share < 0.25  # BACKGROUND_SHARE = 0.15
+    assert len(np.unique(number[(number >= 1) & (number <= 13)])) == 13
+
+
+def test_the_same_seed_draws_the_same_crops_and_another_seed_others():
+    a, na, _ = cardfaces.index_crops(20, seed=7)
+    b, nb, _ = cardfaces.index_crops(20, seed=7)
+    c, _, _ = cardfaces.index_crops(20, seed=8)
+    assert np.array_equal(a, b) and np.array_equal(na, nb)
+    assert not np.array_equal(a, c)
+
+
+@pytest.mark.parametrize("number, suit", [(10, 2), (1, 0), (12, 3), (0, 0)])
+def test_the_index_is_drawn_inside_its_box_in_ink_on_the_card(number, suit):
+    rng = np.random.default_rng(number * 4 + suit)
+    image, (x1, y1, x2, y2) = cardfaces.draw_index(rng, number, suit, cardfaces.available_fonts())
+    h, w = image.shape[:2]
+    assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h
+    inside = image[y1:y2, x1:x2].reshape(-1, 3)
+    # ink and paper: the box holds both a glyph and the card around it
+    assert np.ptp(inside.mean(1)) > 60

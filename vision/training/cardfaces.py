@@ -1,0 +1,240 @@
+"""Synthetic corner indices of playing cards, for the card reader (issue 29).
+
+A card's corner index is its rank with the suit's pip under it; fanned in a hand it is often
+all that shows of a card (``../shared/realdata/cards/README.md``). The real photos hold three
+decks, so a reader trained on them alone learns those three prints: these crops add the
+prints a table may bring. Every crop is drawn, then cut the way inference cuts it
+(``vision.crops.crop`` with the jitter of ``cropset``), and labelled as the reader is taught:
+number 0 = joker, 1 = ace .. 13 = king, ``BACKGROUND`` for no index; colour = the suit in the
+engine's order (``remi.engine.tiles.SUITS``: s c h d), -1 for none.
+
+What varies, each drawn independently:
+
+- the card: white, cream, grey, or black (the black deck of realdata's ``iphone`` group, its
+  indices gold and silver);
+- the ink: black and red in many hues; four-colour decks (clubs green, diamonds blue); faded
+  or greyscale photos;
+- the rank: DejaVu and Liberation faces (sans, serif, condensed, bold), "10" narrow or wide,
+  French R D V for K Q J at a low rate (rami decks print them);
+- the pip under the rank, from the font's suit glyphs, its size and gap; jokers as the word
+  JOKER stacked or the word Joker, or a star;
+- the context: the card's rounded corner and the table beyond it, part of a pip or a court
+  picture's frame beside the index;
+- the view: any angle (cards lie every way on a table; the second corner is turned 180
+  degrees), a foreshortening, blur, noise, light and JPEG.
+
+    python -m research.cards.stage synth out/cards-synth.npz --n 60000 --seed 100
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from remi.vision import crops
+from remi.vision.crops import BACKGROUND
+from remi.vision.training.cropset import jitter
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
+             Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
+RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf",
+              "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerifCondensed-Bold.ttf",
+              "LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSansNarrow-Bold.ttf",
+              "LiberationSerif-Bold.ttf", "LiberationSerif-Regular.ttf", "LiberationMono-Bold.ttf")
+PIP_FONT = "DejaVuSans.ttf"  # the faces here with the four suit glyphs
+PIPS = "♠♣♥♦"  # engine suit order s c h d
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FRENCH = {11: "V", 12: "D", 13: "R"}  # valet, dame, roi
+GLYPH = 96  # pixels of a rank's height as drawn, before the view scales it
+BACKGROUND_SHARE = 0.15
+JOKER_SHARE = 0.04  # about a card in 27: the deck's share of jokers (SR-1: 4 in 108)
+
+
+def font_path(name: str) -> Path | None:
+    for d in FONT_DIRS:
+        if (d / name).is_file():
+            return d / name
+    return None
+
+
+def available_fonts() -> tuple[str, ...]:
+    """The rank faces this machine has; the pips need DejaVu Sans."""
+    return tuple(f for f in RANK_FONTS if font_path(f) is not None)
+
+
+@lru_cache(maxsize=1024)
+def _mask(font: str, text: str, height: int) -> np.ndarray:
+    """A tight float32 0..1 mask of ``text``, ``height`` pixels tall."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    pil = ImageFont.truetype(str(font_path(font)), int(height * 1.4))
+    x0, y0, x1, y1 = pil.getbbox(text)
+    img = Image.new("L", (x1 - x0 + 8, y1 - y0 + 8), 0)
+    ImageDraw.Draw(img).text((4 - x0, 4 - y0), text, font=pil, fill=255)
+    a = np.asarray(img)
+    ys, xs = np.nonzero(a > 20)
+    a = a[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255.0
+    scale = height / a.shape[0]
+    return cv2.resize(a, (max(1, int(round(a.shape[1] * scale))), height), interpolation=cv2.INTER_AREA)
+
+
+def _stack(masks: list[np.ndarray], gap: int) -> np.ndarray:
+    """Masks one under the other, centred."""
+    w = max(m.shape[1] for m in masks)
+    rows = []
+    for i, m in enumerate(masks):
+        pad = w - m.shape[1]
+        rows.append(np.pad(m, ((0, gap if i < len(masks) - 1 else 0), (pad // 2, pad - pad // 2))))
+    return np.concatenate(rows, 0)
+
+
+def _rank_mask(rng: np.random.Generator, number: int, font: str) -> np.ndarray:
+    text = FRENCH[number] if number in FRENCH and rng.random() < 0.08 else RANKS[number - 1]
+    m = _mask(font, text, GLYPH)
+    if text == "10" and rng.random() < 0.5:  # many decks squeeze the 10 to the width of one digit
+        m = cv2.resize(m, (max(1, int(m.shape[1] * rng.uniform(0.55, 0.8))), m.shape[0]), interpolation=cv2.INTER_AREA)
+    return m
+
+
+def _joker_mask(rng: np.random.Generator, font: str) -> np.ndarray:
+    style = rng.integers(3)
+    if style == 0:  # JOKER stacked letter by letter down the corner
+        h = int(GLYPH * rng.uniform(0.45, 0.6))
+        return _stack([_mask(font, c, h) for c in "JOKER"], max(1, h // 6))
+    if style == 1:  # the word, turned to run down the card's edge
+        return np.rot90(_mask(font, "JOKER" if rng.random() < 0.5 else "Joker", GLYPH // 2), -1).copy()
+    return _mask(PIP_FONT, "★", GLYPH)
+
+
+def _inks(rng: np.random.Generator, suit: int, card_dark: bool) -> np.ndarray:
+    """The index's BGR ink for a suit (s c h d) on a light or a black card."""
+    if card_dark:  # the black deck: gold hearts and diamonds, silver spades and clubs
+        gold, silver = (rng.uniform(40, 90), rng.uniform(150, 200), rng.uniform(190, 240)), (rng.uniform(170, 220),) * 3
+        return np.array(gold if suit in (2, 3) else silver, np.float32)
+    if rng.random() < 0.1:  # a four-colour deck
+        four = [(20, 20, 20), (40, 140, 30), (30, 30, 200), (200, 90, 20)]
+        return np.array(four[suit], np.float32) + rng.uniform(-20, 20, 3)
+    if suit in (2, 3):
+        red = rng.uniform(150, 235)
+        return np.array((rng.uniform(10, 70), rng.uniform(10, 70) + (red - 150) * 0.2, red), np.float32)
+    v = rng.uniform(5, 60)
+    return np.array((v + rng.uniform(0, 25), v, v), np.float32)
+
+
+def _paper(rng: np.random.Generator, dark: bool) -> np.ndarray:
+    if dark:
+        return np.full(3, rng.uniform(10, 45), np.float32)
+    base = rng.uniform(190, 252)
+    return np.array((base - rng.uniform(0, 25), base - rng.uniform(0, 10), base), np.float32)
+
+
+def _table(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    """A table beyond the card's edge: a colour with a little texture."""
+    colour = rng.uniform(20, 235, 3).astype(np.float32)
+    noise = cv2.GaussianBlur(rng.normal(0, rng.uniform(2, 25), shape).astype(np.float32), (0, 0), rng.uniform(0.6, 4))
+    return np.clip(colour + noise[..., None], 0, 255)
+
+
+def _draw(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, ink: np.ndarray) -> None:
+    h, w = mask.shape
+    region = canvas[y:y + h, x:x + w]
+    m = mask[:region.shape[0], :region.shape[1], None]
+    region[:] = region * (1 - m) + ink * m
+
+
+def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[str, ...]) -> tuple[np.ndarray, tuple]:
+    """A card's top-left corner with its index drawn upright: (BGR float32 image, index box).
+    ``number`` 0 is a joker (``suit`` unused), else 1..13 with ``suit`` 0..3 (s c h d)."""
+    font = fonts[rng.integers(len(fonts))]
+    dark = rng.random() < 0.15
+    ink = _inks(rng, suit if number else int(rng.integers(4)), dark)
+    if number == 0:
+        glyph = _joker_mask(rng, font)
+    else:
+        rank = _rank_mask(rng, number, font)
+        pip = _mask(PIP_FONT, PIPS[suit], int(GLYPH * rng.uniform(0.55, 0.85)))
+        glyph = _stack([rank, pip], int(GLYPH * rng.uniform(0.02, 0.15)))
+    gh, gw = glyph.shape
+    S = int(max(gh, gw) * 3.2)
+    image = _table(rng, (S, S))
+    # The card's corner sits up-left of the index by a margin of a fraction of the index.
+    cx0, cy0 = int(S * 0.3 - gw * rng.uniform(0.15, 0.6)), int(S * 0.3 - gh * rng.uniform(0.08, 0.35))
+    card = np.zeros((S, S), np.uint8)
+    r = int(gw * rng.uniform(0.2, 0.7))
+    cv2.rectangle(card, (cx0 + r, cy0), (S, S), 255, -1)
+    cv2.rectangle(card, (cx0, cy0 + r), (S, S), 255, -1)
+    cv2.circle(card, (cx0 + r, cy0 + r), r, 255, -1)
+    paper = _paper(rng, dark)
+    alpha = cv2.GaussianBlur(card.astype(np.float32) / 255, (0, 0), 1.0)[..., None]
+    image = image * (1 - alpha) + paper * alpha
+    if rng.random() < 0.3:  # a blue or red frame line of a court card or a border print
+        colour = rng.uniform(0, 255, 3)
+        x = int(S * 0.3 + gw * rng.uniform(1.1, 1.6))
+        cv2.line(image, (x, int(S * 0.3)), (x, S), colour.tolist(), max(1, int(gw * 0.06)))
+    if rng.random() < 0.4:  # a big pip of the card's face beside the index
+        big = _mask(PIP_FONT, PIPS[suit if number else 0], int(GLYPH * rng.uniform(0.9, 1.4)))
+        x, y = int(S * 0.3 + gw * rng.uniform(1.3, 1.9)), int(S * 0.3 + gh * rng.uniform(0.0, 0.6))
+        _draw(image, big[:max(1, S - y), :max(1, S - x)], x, y, ink)
+    x1, y1 = int(S * 0.3), int(S * 0.3)
+    _draw(image, glyph, x1, y1, ink)
+    return image, (x1, y1, x1 + gw, y1 + gh)
+
+
+def _view(rng: np.random.Generator, image: np.ndarray, box: tuple) -> tuple[np.ndarray, tuple]:
+    """The index as a photo shows it: turned (any angle, or nearly upright), foreshortened,
+    scaled down to a photo's index size, blurred, noisy, lit; the box follows its corners."""
+    S = image.shape[0]
+    angle = rng.uniform(-180, 180) if rng.random() < 0.6 else rng.uniform(-12, 12)
+    M = cv2.getRotationMatrix2D(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), angle, 1.0)
+    M = np.vstack([M, (0, 0, 1)])
+    shear = np.array([[1, rng.uniform(-0.15, 0.15), 0], [rng.uniform(-0.1, 0.1), rng.uniform(0.7, 1.0), 0], [0, 0, 1]])
+    A = (shear @ M)[:2]
+    out = cv2.warpAffine(image, A, (S, S), borderMode=cv2.BORDER_REFLECT)
+    corners = np.array([[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]]], np.float32)
+    moved = cv2.transform(corners[None], A)[0]
+    x1, y1 = moved.min(0)
+    x2, y2 = moved.max(0)
+    # A photo's index is 10-40 pixels tall: scale so, with its blur.
+    target = rng.uniform(10, 40) / max(y2 - y1, 1)
+    small = cv2.resize(out, (max(8, int(S * target)), max(8, int(S * target))), interpolation=cv2.INTER_AREA)
+    if rng.random() < 0.5:
+        small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.3, 1.2))
+    small = small * rng.uniform(0.55, 1.25) + rng.uniform(-35, 25)
+    small = small + rng.normal(0, rng.uniform(0, 8), small.shape)
+    if rng.random() < 0.3:
+        g = small.mean(2, keepdims=True)
+        small = np.repeat(g, 3, 2)
+    small = np.clip(small, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        ok, enc = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(35, 90))])
+        small = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return small, (x1 * target, y1 * target, x2 * target, y2 * target)
+
+
+def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08):
+    """``n`` reader crops (uint8 NHWC BGR, number, colour), ``BACKGROUND_SHARE`` of them of a
+    card's face or the table beside an index (no index)."""
+    rng = np.random.default_rng(seed)
+    fonts = available_fonts()
+    if not fonts or font_path(PIP_FONT) is None:
+        raise FileNotFoundError("the card faces need the DejaVu fonts (Debian: fonts-dejavu-core)")
+    X = np.zeros((n, crops.SIZE, crops.SIZE, 3), np.uint8)
+    N = np.zeros(n, np.int64)
+    C = np.zeros(n, np.int64)
+    for i in range(n):
+        joker = rng.random() < JOKER_SHARE
+        number, suit = (0, -1) if joker else (int(rng.integers(1, 14)), int(rng.integers(4)))
+        image, box = draw_index(rng, number, max(suit, 0), fonts)
+        small, b = _view(rng, image, box)
+        if rng.random() < BACKGROUND_SHARE:
+            # Beside the index, the same size: the card's face, its pips, its edge, the table.
+            w, h = b[2] - b[0], b[3] - b[1]
+            dx, dy = rng.choice([-1, 1]) * rng.uniform(1.0, 1.8) * w, rng.uniform(-1.5, 1.5) * h
+            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+            number, suit = BACKGROUND, -1
+        X[i] = crops.crop(small, jitter(rng, b, jitter_amount))
+        N[i], C[i] = number, suit
+    return X, N, C
