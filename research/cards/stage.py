@@ -109,6 +109,22 @@ def load(groups: tuple[str, ...], root: Path | None = None) -> list[CardPhoto]:
     return [read_photo(root, r[0], r[1], names) for r in rows if r[1] in groups]
 
 
+def load_scenes(folder: Path, split: str = "val") -> list[CardPhoto]:
+    """The photos of a synthetic card set (``vision.training.cardscenes``): label classes are
+    the engine's codes."""
+    from PIL import Image
+
+    photos = []
+    for path in sorted((Path(folder) / "images" / split).glob("*.jpg")):
+        with Image.open(path) as im:
+            w, h = im.size
+        rows = [line.split() for line in (Path(folder) / "labels" / split / f"{path.stem}.txt").read_text().splitlines()]
+        cards = tuple(Tile(int(r[0])) for r in rows)
+        boxes = np.array([_box(np.array(r[1:], float), w, h) for r in rows], float).reshape(-1, 4)
+        photos.append(CardPhoto(path, "synthetic", cards, boxes, np.zeros((0, 4)), (w, h)))
+    return photos
+
+
 def training_groups(holdout: str) -> tuple[str, ...]:
     held = FOLDS[holdout]
     return tuple(g for gs in FOLDS.values() for g in gs if g not in held)
@@ -266,9 +282,17 @@ def main(argv: list[str] | None = None) -> int:
     re_.add_argument("state", type=Path)
     re_.add_argument("--fold", choices=FOLDS, required=True)
     re_.add_argument("--json", type=Path)
+    sc = sub.add_parser("scenes")
+    sc.add_argument("out", type=Path)
+    sc.add_argument("--pool", choices=("train", "test"), required=True)
+    sc.add_argument("--count", type=int, default=0)
+    sc.add_argument("--val", type=int, default=120)
+    sc.add_argument("--seed", type=int, default=9290)
     e = sub.add_parser("eval")
     e.add_argument("models", type=Path)
-    e.add_argument("--fold", choices=FOLDS, required=True)
+    which = e.add_mutually_exclusive_group(required=True)
+    which.add_argument("--fold", choices=FOLDS)
+    which.add_argument("--scenes", type=Path, help="a synthetic set's val photos (stage scenes)")
     e.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
 
@@ -298,13 +322,19 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({args.fold: figures}))
         if args.json:
             args.json.write_text(json.dumps({args.fold: figures}, indent=2) + "\n")
+    elif args.cmd == "scenes":
+        from remi.vision.training.cardscenes import write_scene_set
+
+        print(write_scene_set(args.out, args.pool, args.count, args.val, args.seed))
     else:
         from remi.vision.reader import Reader
 
-        figures = card_figures(Reader(args.models), load(FOLDS[args.fold]))
-        print(json.dumps({args.fold: figures}))
+        name = args.fold or str(args.scenes)
+        photos = load(FOLDS[args.fold]) if args.fold else load_scenes(args.scenes)
+        figures = card_figures(Reader(args.models), photos)
+        print(json.dumps({name: figures}))
         if args.json:
-            args.json.write_text(json.dumps({args.fold: figures}, indent=2) + "\n")
+            args.json.write_text(json.dumps({name: figures}, indent=2) + "\n")
     return 0
 
 

@@ -14,7 +14,8 @@ What varies, each drawn independently:
   indices gold and silver);
 - the ink: black and red in many hues; four-colour decks (clubs green, diamonds blue); faded
   or greyscale photos;
-- the rank: DejaVu and Liberation faces (sans, serif, condensed, bold), "10" narrow or wide,
+- the rank: DejaVu and Liberation faces (sans, serif, mono, bold; ``TEST_FONTS`` are kept for
+  the test pool), "10" narrow or wide,
   French R D V for K Q J at a low rate (rami decks print them);
 - the pip under the rank, from the font's suit glyphs, its size and gap; jokers as the word
   JOKER stacked or the word Joker, or a star;
@@ -41,9 +42,12 @@ from remi.vision.training.cropset import jitter
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
              Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
 RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf",
-              "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSerifCondensed-Bold.ttf",
-              "LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSansNarrow-Bold.ttf",
-              "LiberationSerif-Bold.ttf", "LiberationSerif-Regular.ttf", "LiberationMono-Bold.ttf")
+              "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf", "LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf",
+              "LiberationMono-Bold.ttf")
+# Faces no training set draws: the synthetic test pool's (vision.training.cardscenes, pool
+# "test"), so that a figure on it is one of prints never trained on.
+TEST_FONTS = ("LiberationSerif-Bold.ttf", "LiberationSerif-Regular.ttf", "LiberationSansNarrow-Bold.ttf",
+              "DejaVuSerifCondensed-Bold.ttf")
 PIP_FONT = "DejaVuSans.ttf"  # the faces here with the four suit glyphs
 PIPS = "♠♣♥♦"  # engine suit order s c h d
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -60,9 +64,9 @@ def font_path(name: str) -> Path | None:
     return None
 
 
-def available_fonts() -> tuple[str, ...]:
-    """The rank faces this machine has; the pips need DejaVu Sans."""
-    return tuple(f for f in RANK_FONTS if font_path(f) is not None)
+def available_fonts(pool: str = "train") -> tuple[str, ...]:
+    """The rank faces of a pool (train or test) this machine has; the pips need DejaVu Sans."""
+    return tuple(f for f in (RANK_FONTS if pool == "train" else TEST_FONTS) if font_path(f) is not None)
 
 
 @lru_cache(maxsize=1024)

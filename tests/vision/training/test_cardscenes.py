@@ -1,0 +1,49 @@
+"""Synthetic card photos: hands dealt as SR-1 deals them, every label an index that shows."""
+
+import numpy as np
+import pytest
+
+from remi.engine import JOKER
+from remi.vision.training import cardfaces, cardscenes
+
+pytestmark = pytest.mark.skipif(cardfaces.font_path(cardfaces.PIP_FONT) is None, reason="no DejaVu fonts")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_deal_holds_at_most_two_of_a_card_and_four_jokers(seed):
+    hand = cardscenes.deal(np.random.default_rng(seed), 60)
+    counts = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    assert counts.get(JOKER, 0) <= 4  # SR-1: two packs and four jokers
+    assert all(k <= 2 for c, k in counts.items() if c is not JOKER)
+
+
+def test_labelled_indices_lie_in_the_photo_and_name_cards_of_the_hand():
+    rng = np.random.default_rng(11)
+    for pool in ("train", "test"):
+        for _ in range(3):
+            photo, cards, boxes = cardscenes.scene(rng, cardscenes.POOLS[pool], n=14, size=(640, 480))
+            h, w = photo.shape[:2]
+            assert photo.dtype == np.uint8 and (h, w) == (480, 640)
+            assert len(cards) == len(boxes) <= 28  # two corners a card, at most
+            assert ((boxes[:, 2:] > boxes[:, :2]).all() and (boxes[:, :2] >= 0).all()
+                    and (boxes[:, 2] <= w).all() and (boxes[:, 3] <= h).all())
+
+
+def test_an_index_covered_by_the_card_above_is_not_labelled():
+    # Two cards laid exactly on one another: only the top card's corners show.
+    rng = np.random.default_rng(3)
+    pool = cardscenes.POOLS["test"]
+    M = np.array([[1.0, 0, 100], [0, 1.0, 60]])
+    photo, cards, boxes = cardscenes.scene(rng, pool, n=2, size=(640, 480), maps=[M, M])
+    assert len(cards) == 2 and len(set(cards)) == 1  # the top card's two corners, one kind
+
+
+def test_a_scene_set_writes_code_classes_and_a_one_class_yaml(tmp_path):
+    out = cardscenes.write_scene_set(tmp_path / "s", "test", count=0, val=2, seed=5)
+    labels = sorted((out / "labels" / "val").glob("*.txt"))
+    assert len(labels) == 2
+    rows = [r.split() for f in labels for r in f.read_text().splitlines()]
+    assert rows and all(0 <= int(r[0]) <= 52 and len(r) == 5 for r in rows)
+    assert "0: index" in (out / "data-tile.yaml").read_text()

@@ -1,0 +1,260 @@
+"""Synthetic photos of cards: fanned in a hand, or laid in overlapping melds on a table (issue 29).
+
+The real card photos (``../shared/realdata/cards``) hold few fanned hands, the photo a Simple
+rummy player takes: 14 cards fanned so that often only each card's top-left corner index
+shows. This draws such photos with every visible corner index labelled (a box and the card's
+engine code, ``Tile.code``), for training the index detector and, in the pool ``test``, for a
+test whose generator settings were never trained on (its faces are ``cardfaces.TEST_FONTS``,
+its cloths and fans are drawn from ranges the ``train`` pool does not use).
+
+A hand is dealt as Simple rummy deals it (SR-1: two packs and four jokers, so two 7h may be
+in one hand). An index is labelled when at least ``VISIBLE`` of its box is not covered by a
+card above it (the realdata labels mark an index that can be read, not one hidden).
+
+    python -m research.cards.stage scenes out/cards-hands --pool test --count 0 --val 120 --seed 9290
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from remi.engine import JOKER, Tile
+from remi.vision.training import cardfaces as faces
+
+VISIBLE = 0.6
+CARD_W, CARD_H = 250, 350  # a poker card's 63 x 88 mm, as drawn before the view scales it
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A generator's settings: what a pool draws its photos from."""
+
+    fonts: str  # cardfaces pool of rank faces
+    cloth_hues: tuple[tuple[float, float], ...]  # degrees (OpenCV 0..180 halved) of tablecloths
+    fan_step: tuple[float, float]  # degrees between two cards of a fan
+    hand_share: float  # the rest are melds laid on a table
+    dark_share: float  # black cards (the black deck of realdata's iphone group)
+
+
+POOLS = {
+    "train": Pool("train", ((0, 20), (35, 70), (95, 130)), (5.0, 11.0), 0.6, 0.15),
+    "test": Pool("test", ((20, 35), (70, 95), (130, 180)), (4.0, 13.0), 0.7, 0.1),
+}
+
+
+def deal(rng: np.random.Generator, n: int) -> list[Tile]:
+    """``n`` cards from two packs and four jokers (SR-1), as dealt."""
+    deck = [Tile(code) for code in range(52) for _ in range(2)] + [JOKER] * 4
+    return [deck[i] for i in rng.choice(len(deck), n, replace=False)]
+
+
+def _index_glyph(rng, card: Tile, font: str) -> np.ndarray:
+    if card.is_joker:
+        return faces._joker_mask(rng, font)
+    rank = faces._rank_mask(rng, card.number, font)
+    pip = faces._mask(faces.PIP_FONT, faces.PIPS[card.colour], int(faces.GLYPH * 0.7))
+    return faces._stack([rank, pip], int(faces.GLYPH * 0.08))
+
+
+def _centre(rng, card: Tile, canvas: np.ndarray, ink: np.ndarray, font: str) -> None:
+    """The card's middle: its pips (2-10), one big pip (ace), a framed picture (J Q K, joker)."""
+    x1, y1, x2, y2 = int(CARD_W * 0.24), int(CARD_H * 0.14), int(CARD_W * 0.76), int(CARD_H * 0.86)
+    if card.is_joker or card.number > 10:
+        frame = rng.uniform(0, 255, 3)
+        cv2.rectangle(canvas, (x1, y1), (x2, y2), frame.tolist(), 3)
+        inner = canvas[y1 + 6:y2 - 6, x1 + 6:x2 - 6]
+        for _ in range(6):  # the court's robes: a few blocks of the print's colours
+            c = rng.uniform(0, 255, 3)
+            a, b = rng.integers(0, inner.shape[1], 2), rng.integers(0, inner.shape[0], 2)
+            cv2.rectangle(inner, (int(a.min()), int(b.min())), (int(a.max()), int(b.max())), c.tolist(), -1)
+        text = "★" if card.is_joker else faces.RANKS[card.number - 1]
+        big = faces._mask(faces.PIP_FONT if card.is_joker else font, text, int(CARD_H * 0.3))
+        faces._draw(canvas, big[:y2 - y1, :x2 - x1], x1 + max(0, (x2 - x1 - big.shape[1]) // 2),
+                    y1 + max(0, (y2 - y1 - big.shape[0]) // 2), ink)
+        return
+    n = card.number
+    size = int(CARD_H * (0.3 if n == 1 else 0.13))
+    pip = faces._mask(faces.PIP_FONT, faces.PIPS[card.colour], size)
+    cols = 1 if n in (1, 2, 3) else (2 if n <= 8 else 3) if n != 10 else 2
+    rows = int(np.ceil(n / cols))
+    for k in range(n):
+        c, r = k % cols, k // cols
+        cx = x1 + (c + 0.5) * (x2 - x1) / cols - pip.shape[1] / 2
+        cy = y1 + (r + 0.5) * (y2 - y1) / rows - pip.shape[0] / 2
+        m = pip if r < rows / 2 else pip[::-1, ::-1]  # the lower half's pips are printed turned
+        faces._draw(canvas, m, int(cx), int(cy), ink)
+
+
+def draw_card(rng: np.random.Generator, card: Tile, font: str, dark: bool):
+    """One card's face (BGR float32, CARD_H x CARD_W), its shape (alpha 0..1), and its two
+    corner indices as boxes in the card's frame (top-left upright, bottom-right turned)."""
+    paper = faces._paper(rng, dark)
+    ink = faces._inks(rng, card.colour if not card.is_joker else int(rng.integers(4)), dark)
+    face = np.empty((CARD_H, CARD_W, 3), np.float32)
+    face[:] = paper
+    alpha = np.zeros((CARD_H, CARD_W), np.uint8)
+    r = int(CARD_W * 0.06)
+    cv2.rectangle(alpha, (r, 0), (CARD_W - r, CARD_H), 255, -1)
+    cv2.rectangle(alpha, (0, r), (CARD_W, CARD_H - r), 255, -1)
+    for cx, cy in ((r, r), (CARD_W - r, r), (r, CARD_H - r), (CARD_W - r, CARD_H - r)):
+        cv2.circle(alpha, (cx, cy), r, 255, -1)
+    glyph = _index_glyph(rng, card, font)
+    height = CARD_H * rng.uniform(0.17, 0.24)
+    scale = min(height / glyph.shape[0], CARD_W * 0.16 / glyph.shape[1])
+    glyph = cv2.resize(glyph, (max(1, int(glyph.shape[1] * scale)), max(1, int(glyph.shape[0] * scale))),
+                       interpolation=cv2.INTER_AREA)
+    gh, gw = glyph.shape
+    x, y = int(CARD_W * rng.uniform(0.03, 0.07)), int(CARD_H * rng.uniform(0.025, 0.05))
+    faces._draw(face, glyph, x, y, ink)
+    faces._draw(face, glyph[::-1, ::-1], CARD_W - x - gw, CARD_H - y - gh, ink)
+    _centre(rng, card, face, ink, font)
+    edge = faces._paper(rng, dark) * rng.uniform(0.6, 0.9)
+    cv2.rectangle(face, (0, 0), (CARD_W - 1, CARD_H - 1), edge.tolist(), 2)
+    boxes = [(x, y, x + gw, y + gh), (CARD_W - x - gw, CARD_H - y - gh, CARD_W - x, CARD_H - y)]
+    return face, alpha.astype(np.float32) / 255, boxes
+
+
+def _cloth(rng: np.random.Generator, pool: Pool, w: int, h: int) -> np.ndarray:
+    """A tablecloth or table: a hue of the pool's, a weave or a grain, light falling off."""
+    lo, hi = pool.cloth_hues[rng.integers(len(pool.cloth_hues))]
+    hsv = np.array([[[rng.uniform(lo, hi) / 2, rng.uniform(40, 220), rng.uniform(50, 230)]]], np.uint8)
+    base = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = base
+    grain = cv2.GaussianBlur(rng.normal(0, 1, (h // 4 + 1, w // 4 + 1)).astype(np.float32), (0, 0), rng.uniform(0.5, 3))
+    grain = cv2.resize(grain, (w, h))
+    img += grain[..., None] * rng.uniform(3, 18)
+    if rng.random() < 0.4:  # a woven check
+        period = int(rng.uniform(12, 60))
+        yy, xx = np.mgrid[0:h, 0:w]
+        check = (((yy // period) + (xx // period)) % 2).astype(np.float32)
+        img += check[..., None] * rng.uniform(-40, 40, 3)
+    yy, xx = np.mgrid[0:h, 0:w]
+    fall = 1 - rng.uniform(0, 0.35) * (((xx - rng.uniform(0, w)) / w) ** 2 + ((yy - rng.uniform(0, h)) / h) ** 2)
+    return np.clip(img * fall[..., None], 0, 255)
+
+
+def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) -> tuple[list[np.ndarray], bool]:
+    """Affine maps (card frame -> photo) of ``n`` cards, bottom one first: a fan or melds."""
+    hand = rng.random() < pool.hand_share
+    maps = []
+    if hand:
+        card_h = min(w, h) * rng.uniform(0.28, 0.5)
+        s = card_h / CARD_H
+        step = rng.uniform(*pool.fan_step)
+        start = -step * (n - 1) / 2 + rng.uniform(-15, 15)
+        pivot = np.array([w * rng.uniform(0.42, 0.58), h * rng.uniform(0.62, 0.82)])
+        turn = rng.uniform(-35, 35) if rng.random() < 0.8 else rng.uniform(-180, 180)
+        for i in range(n):
+            a = np.deg2rad(start + i * step + turn)
+            # the card's bottom-centre region sits on the pivot; the fan opens clockwise, each card on the last
+            R = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) * s
+            anchor = np.array([CARD_W * 0.5, CARD_H * 0.88])
+            t = pivot - R @ anchor + rng.normal(0, 2, 2)
+            maps.append(np.hstack([R, t[:, None]]))
+    else:
+        card_h = h * rng.uniform(0.16, 0.32)
+        s = card_h / CARD_H
+        rows = int(np.ceil(n / rng.integers(3, 7)))
+        per = int(np.ceil(n / rows))
+        overlap = rng.uniform(0.25, 0.45)  # the share of a card's width left showing
+        turn = rng.uniform(-180, 180) if rng.random() < 0.3 else rng.uniform(-12, 12)
+        a = np.deg2rad(turn)
+        R = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        centre = np.array([w / 2, h / 2])
+        for i in range(n):
+            r, c = i // per, i % per
+            x = (c - per / 2) * CARD_W * s * overlap + (r % 2) * CARD_W * s * 0.1
+            y = (r - rows / 2) * CARD_H * s * 1.08
+            jitter = np.deg2rad(rng.normal(0, 2.5))
+            Rj = np.array([[np.cos(a + jitter), -np.sin(a + jitter)], [np.sin(a + jitter), np.cos(a + jitter)]]) * s
+            t = centre + R @ np.array([x, y]) + rng.normal(0, 3, 2)
+            maps.append(np.hstack([Rj, t[:, None]]))
+    return maps, hand
+
+
+def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tuple[int, int] | None = None,
+          maps: list[np.ndarray] | None = None):
+    """One photo: (BGR uint8, cards of the visible indices, their boxes (k, 4) in pixels).
+    ``maps``: the cards' placements (card frame -> photo, bottom card first), else drawn."""
+    w, h = size or ((1280, 960) if rng.random() < 0.5 else (960, 1280))
+    n = n or int(rng.choice([13, 14, 14, 14, 15]))
+    cards = deal(rng, n)
+    fonts = faces.available_fonts(pool.fonts)
+    font = fonts[rng.integers(len(fonts))]  # one deck, one print
+    dark = rng.random() < pool.dark_share
+    photo = _cloth(rng, pool, w, h)
+    owner = np.full((h, w), -1, np.int32)
+    maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h)
+    quads = []
+    for i, (card, M) in enumerate(zip(cards, maps)):
+        face, alpha, boxes = draw_card(rng, card, font, dark)
+        warped = cv2.warpAffine(face, M, (w, h), flags=cv2.INTER_AREA)
+        a = cv2.warpAffine(alpha, M, (w, h), flags=cv2.INTER_LINEAR)
+        shadow = cv2.GaussianBlur(a, (0, 0), 4) * 0.25
+        photo *= (1 - shadow)[..., None]
+        photo = photo * (1 - a[..., None]) + warped * a[..., None]
+        owner[a > 0.5] = i
+        for b in boxes:
+            corners = np.array([[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]], np.float32)
+            quads.append((i, card, cv2.transform(corners[None], M)[0]))
+    if hand and rng.random() < 0.7:  # the hand that holds them, over the fan's foot
+        c = (int(w * rng.uniform(0.35, 0.65)), int(h * rng.uniform(0.85, 1.0)))
+        skin = np.array([rng.uniform(60, 170), rng.uniform(100, 190), rng.uniform(150, 240)], np.float32)
+        mask = np.zeros((h, w), np.uint8)
+        cv2.ellipse(mask, c, (int(w * rng.uniform(0.1, 0.2)), int(h * rng.uniform(0.1, 0.2))),
+                    rng.uniform(0, 180), 0, 360, 255, -1)
+        m = cv2.GaussianBlur(mask.astype(np.float32) / 255, (0, 0), 3)
+        photo = photo * (1 - m[..., None]) + skin * m[..., None]
+        owner[mask > 0] = n
+    kept_cards, kept_boxes = [], []
+    for i, card, q in quads:
+        x1, y1 = np.floor(q.min(0)).astype(int)
+        x2, y2 = np.ceil(q.max(0)).astype(int)
+        if x1 < 0 or y1 < 0 or x2 > w or y2 > h or min(x2 - x1, y2 - y1) < 4:
+            continue
+        inside = np.zeros((y2 - y1, x2 - x1), np.uint8)
+        cv2.fillConvexPoly(inside, np.round(q - (x1, y1)).astype(np.int32), 1)
+        region = owner[y1:y2, x1:x2][inside > 0]
+        if len(region) and (region == i).mean() >= VISIBLE:
+            kept_cards.append(card)
+            kept_boxes.append((x1, y1, x2, y2))
+    photo = _camera(rng, photo)
+    return photo, kept_cards, np.array(kept_boxes, float).reshape(-1, 4)
+
+
+def _camera(rng: np.random.Generator, photo: np.ndarray) -> np.ndarray:
+    """Light, blur, noise and JPEG, as a phone's photo has them."""
+    photo = photo * rng.uniform(0.7, 1.15) + rng.uniform(-25, 20)
+    if rng.random() < 0.6:
+        photo = cv2.GaussianBlur(photo, (0, 0), rng.uniform(0.4, 1.6))
+    photo = photo + rng.normal(0, rng.uniform(1, 7), photo.shape)
+    out = np.clip(photo, 0, 255).astype(np.uint8)
+    ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(60, 92))])
+    return cv2.imdecode(enc, cv2.IMREAD_COLOR)
+
+
+def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int) -> Path:
+    """A dataset folder as ``remi vision generate`` writes one: images/{train,val}, labels with
+    each index's engine code as its class (the detector trains them as one class, `index`)."""
+    out = Path(out)
+    rng = np.random.default_rng(seed)
+    settings = POOLS[pool]
+    for split, k in (("train", count), ("val", val)):
+        (out / "images" / split).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / split).mkdir(parents=True, exist_ok=True)
+        for j in range(k):
+            photo, cards, boxes = scene(rng, settings)
+            stem = f"{pool}-{split}-{j:05d}"
+            cv2.imwrite(str(out / "images" / split / f"{stem}.jpg"), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            H, W = photo.shape[:2]
+            rows = [f"{c.code} {(b[0] + b[2]) / 2 / W:.6f} {(b[1] + b[3]) / 2 / H:.6f} {(b[2] - b[0]) / W:.6f} "
+                    f"{(b[3] - b[1]) / H:.6f}" for c, b in zip(cards, boxes)]
+            (out / "labels" / split / f"{stem}.txt").write_text("".join(r + "\n" for r in rows))
+    (out / "data-tile.yaml").write_text(f"path: {out.resolve()}\ntrain: images/train\nval: images/val\n"
+                                        "names:\n  0: index\n")
+    return out
