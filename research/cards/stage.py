@@ -217,6 +217,16 @@ def card_figures(reader, photos: list[CardPhoto]) -> dict:
             "index_tile_accuracy": indices.get("tile_accuracy"), "index_detector_recall": indices.get("detector_recall")}
 
 
+def index_figures(reader, photos: list[CardPhoto]) -> dict:
+    """The index detector alone, as the tile detector is measured (``research/vision_loso.py``):
+    recall and AP50 of its boxes at IoU 0.5, extra boxes, photos with every index found."""
+    sys.path.insert(0, str(ROOT / "research"))
+    from vision_loso import detector_figures
+
+    figures = detector_figures(reader, [(p.path, list(p.cards), p.boxes) for p in photos])
+    return {k.replace("tiles", "indices"): v for k, v in figures.items()}
+
+
 def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
     """The reader alone on the labelled corner indices (the detector's part left out): index
     accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth."""
@@ -294,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     which.add_argument("--fold", choices=FOLDS)
     which.add_argument("--scenes", type=Path, help="a synthetic set's val photos (stage scenes)")
     e.add_argument("--json", type=Path)
+    e.add_argument("--detector-only", action="store_true", help="the index boxes alone (no reader figures)")
     args = ap.parse_args(argv)
 
     if args.cmd == "data":
@@ -331,7 +342,10 @@ def main(argv: list[str] | None = None) -> int:
 
         name = args.fold or str(args.scenes)
         photos = load(FOLDS[args.fold]) if args.fold else load_scenes(args.scenes)
-        figures = card_figures(Reader(args.models), photos)
+        reader = Reader(args.models)
+        figures = {"detector": index_figures(reader, photos)}
+        if not args.detector_only:
+            figures.update(card_figures(reader, photos))
         print(json.dumps({name: figures}))
         if args.json:
             args.json.write_text(json.dumps({name: figures}, indent=2) + "\n")
