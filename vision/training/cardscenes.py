@@ -143,11 +143,11 @@ def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) ->
     hand = rng.random() < pool.hand_share
     maps = []
     if hand:
-        card_h = min(w, h) * rng.uniform(0.28, 0.5)
+        card_h = min(w, h) * rng.uniform(0.4, 0.65)  # a photo of one's hand: the fan fills the frame
         s = card_h / CARD_H
         step = rng.uniform(*pool.fan_step)
         start = -step * (n - 1) / 2 + rng.uniform(-15, 15)
-        pivot = np.array([w * rng.uniform(0.42, 0.58), h * rng.uniform(0.62, 0.82)])
+        pivot = np.array([w * rng.uniform(0.42, 0.58), h * rng.uniform(0.6, 0.75)])
         turn = rng.uniform(-35, 35) if rng.random() < 0.8 else rng.uniform(-180, 180)
         for i in range(n):
             a = np.deg2rad(start + i * step + turn)
