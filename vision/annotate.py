@@ -57,7 +57,7 @@ def draw(image: np.ndarray, reading: Reading, fixes: dict[int, str] | None = Non
         else:
             colour = RED if d.low else GREEN
             cv2.rectangle(out, (x1, y1), (x2, y2), colour, t)
-            _label(out, x1, y1, y2, f"{i}:{d.tile}" + ("?" if d.low else ""), _INK[d.tile.colour], size, t)
+            _label(out, x1, y1, y2, f"{i}:{d.tile.format(reading.notation)}" + ("?" if d.low else ""), _INK[d.tile.colour], size, t)
     n = len(reading.detections)
     for i, d in enumerate(getattr(reading, "set_aside", ()), start=n + 1):  # not counted: grey, "16:k5?"
         x1, y1, x2, y2 = (int(round(v / scale)) for v in d.box)
@@ -67,7 +67,7 @@ def draw(image: np.ndarray, reading: Reading, fixes: dict[int, str] | None = Non
             _label(out, x1, y1, y2, f"{i}={fix}", BLUE, size, t)
         else:
             cv2.rectangle(out, (x1, y1), (x2, y2), GREY, max(1, t // 2))
-            _label(out, x1, y1, y2, f"{i}:{d.tile}?", GREY, size, t)
+            _label(out, x1, y1, y2, f"{i}:{d.tile.format(reading.notation)}?", GREY, size, t)
     for tile, box in added or []:
         x1, y1, x2, y2 = (int(round(v / scale)) for v in box)
         cv2.rectangle(out, (x1, y1), (x2, y2), BLUE, t)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from remi.engine import ALL_KINDS, JOKER, Rules, Tile
+from remi.engine import ALL_KINDS, JOKER, SIMPLE, Rules, Tile
 from remi.vision import crops
 from remi.vision.errors import VisionError
 
@@ -39,6 +39,7 @@ SURE_NOT_A_TILE = 0.9  # ... and from this on it is not listed either (carpet, v
 MAYBE_NOT_A_TILE = 0.25  # a counted tile this likely to be background is marked uncertain
 LOW_BOX = 0.1  # the detector's score down to which boxes are looked at when tiles are missing
 ALTERNATIVES = 3  # runner-up kinds listed with each tile
+SURE_WAY_UP = 0.3  # a card index read this far from even odds (0.5) of turned is sure of its way up
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,9 @@ class Detection:
     """One tile read from a photo. ``uncertain`` says why the read needs a look ("" when it
     does not); ``alternatives`` are the runner-up kinds with their chances; ``corners`` are
     the tile's TL, TR, BR, BL as it stands (``crops.tile_corners``) and ``angle`` the way its
-    top points, in degrees clockwise from the photo's up (None from a reader without them)."""
+    top points, in degrees clockwise from the photo's up (None from a reader without them).
+    A card read from its corner indices (``vision.cards``) has their boxes in ``indices``, the
+    upright one's first; ``box`` is that one's."""
     tile: Tile
     confidence: float  # how sure the reader is of the kind
     box: tuple[float, float, float, float]  # pixels of the original photo
@@ -55,16 +58,21 @@ class Detection:
     angle: float | None = None
     uncertain: str = ""
     alternatives: tuple[tuple[Tile, float], ...] = ()
+    indices: tuple[tuple[float, float, float, float], ...] = ()
 
     @property
     def low(self) -> bool:
         return bool(self.uncertain) or self.confidence < LOW_CONFIDENCE
 
-    def as_dict(self) -> dict:
-        out = {"tile": str(self.tile), "confidence": round(self.confidence, 4),
+    def as_dict(self, notation: str = "tile") -> dict:
+        """The JSON of one read: ``tile`` in tile notation, or ``card`` in card notation."""
+        out = {notation: self.tile.format(notation), "confidence": round(self.confidence, 4),  # type: ignore[arg-type]
                "box": [round(v, 1) for v in self.box], "box_confidence": round(self.box_confidence, 4),
                "low_confidence": self.low, "uncertain": self.uncertain or None,
-               "alternatives": [{"tile": str(t), "p": round(p, 4)} for t, p in self.alternatives]}
+               "alternatives": [{notation: t.format(notation), "p": round(p, 4)}  # type: ignore[arg-type]
+                                for t, p in self.alternatives]}
+        if self.indices:
+            out["indices"] = [[round(v, 1) for v in b] for b in self.indices]
         if self.corners is not None:
             out["corners"] = [[round(x, 1), round(y, 1)] for x, y in self.corners]
         if self.angle is not None:
@@ -75,11 +83,17 @@ class Detection:
 @dataclass(frozen=True)
 class Reading:
     """The tiles read (``detections``, in reading order) and the boxes set aside as probably
-    not tiles (``set_aside``, listed so that nothing is dropped unseen; not counted)."""
+    not tiles (``set_aside``, listed so that nothing is dropped unseen; not counted). A card
+    models folder's reading (``kind`` "cards") holds cards, each read from its indices."""
     detections: tuple[Detection, ...]
     width: int
     height: int
     set_aside: tuple[Detection, ...] = ()
+    kind: str = "tiles"
+
+    @property
+    def notation(self) -> str:
+        return "card" if self.kind == "cards" else "tile"
 
     @property
     def tiles(self) -> list[Tile]:
@@ -91,15 +105,17 @@ class Reading:
         return [(i, d) for i, d in enumerate(self.detections, 1) if d.low]
 
     def as_dict(self) -> dict:
-        return {"tiles": [d.as_dict() for d in self.detections], "width": self.width, "height": self.height,
-                "set_aside": [d.as_dict() for d in self.set_aside]}
+        n = self.notation
+        return {self.kind: [d.as_dict(n) for d in self.detections], "width": self.width, "height": self.height,
+                "set_aside": [d.as_dict(n) for d in self.set_aside]}
 
     def scaled(self, scale: float, width: int, height: int) -> Reading:
         """The same reading with boxes and corners times ``scale`` in a width x height photo
         (a photo decoded reduced, ``vision.images``, read back in its own pixels)."""
         def one(d: Detection) -> Detection:
             corners = None if d.corners is None else tuple((x * scale, y * scale) for x, y in d.corners)
-            return replace(d, box=tuple(v * scale for v in d.box), corners=corners)
+            indices = tuple(tuple(v * scale for v in b) for b in d.indices)
+            return replace(d, box=tuple(v * scale for v in d.box), corners=corners, indices=indices)
 
         if scale == 1:
             return replace(self, width=width, height=height)
@@ -162,6 +178,8 @@ class Reader:
         # on the reader's embedding
         self.head = dict(np.load(Path(models) / self.meta["head"])) if self.meta.get("head") else None
         self.obb = bool(self.meta.get("obb", False))  # an oriented (OBB) detector: boxes with an angle
+        # a card models folder (vision.folders): corner indices, grouped into cards when read
+        self.kind = self.meta.get("kind", "tiles")
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -307,23 +325,65 @@ class Reader:
         counted). ``expect`` (fewest, most), e.g. (14, 15) for a rack to check: when fewer
         tiles are found, the likeliest set-aside boxes and the detector's weaker boxes are
         counted too, marked uncertain; more than the most are all kept, the least sure marked.
-        ``rules`` give the copies of a kind and the jokers a deck holds (default Closed's)."""
+        ``rules`` give the copies of a kind and the jokers a deck holds (default Closed's;
+        Simple's for cards). A card models folder's corner indices are grouped into cards (``_cards``); no weaker
+        boxes are counted for a number of cards, since an index is not a card."""
         h, w = image.shape[:2]
         boxes, scores, corners = self.boxes(image)
         looks = self.look(image, boxes, corners)
         counted = looks.background < NOT_A_TILE
         listed = ~counted & (looks.background < SURE_NOT_A_TILE)
         notes = [""] * len(boxes)
-        if expect is not None and counted.sum() < expect[0]:
+        cards = self.kind == "cards"
+        if expect is not None and counted.sum() < expect[0] and not cards:
             boxes, scores, looks, counted, listed, notes = self._fill(image, boxes, scores, looks, counted, listed,
                                                                       notes, expect[0])
-        dets = self._detections(looks, boxes, scores, counted, notes, rules or Rules())
+        if cards:
+            dets = self._cards(looks, boxes, scores, counted, rules or SIMPLE)
+        else:
+            dets = self._detections(looks, boxes, scores, counted, notes, rules or Rules())
+        noun = "card" if cards else "tile"
         if expect is not None and len(dets) > expect[1]:
-            dets = _mark_extra(dets, expect[1])
+            dets = _mark_extra(dets, expect[1], noun + "s")
         aside = [_detection(looks, i, int(np.argmax(looks.probs[i])), boxes[i], scores[i],
-                            f"probably not a tile ({looks.background[i]:.0%} sure it is not)")
+                            f"probably not a {noun} ({looks.background[i]:.0%} sure it is not)")
                  for i in np.nonzero(listed)[0]]
-        return Reading(tuple(reading_order(dets)), w, h, tuple(reading_order(aside)))
+        return Reading(tuple(reading_order(dets)), w, h, tuple(reading_order(aside)), "cards" if cards else "tiles")
+
+    def _cards(self, looks: Looks, boxes, scores, counted, rules: Rules) -> list[Detection]:
+        """Cards from their corner indices: grouped by where they lie (``vision.cards``), each
+        card's kind the mean of its indices' reads, then at most ``rules.copies`` of a card and
+        ``rules.jokers`` jokers (SR-1) decoded on the cards as tiles are. An uncertain card is
+        marked with the reason, in card notation."""
+        from remi.vision.cards import Index, group
+
+        idx = np.nonzero(counted)[0]
+        angles = [_angle(looks.corners[i], float(looks.turned[i])) for i in idx]
+        found = [Index(ALL_KINDS[int(np.argmax(looks.probs[i]))], tuple(float(v) for v in boxes[i]), a,
+                       self.has_orientation and abs(float(looks.turned[i]) - 0.5) >= SURE_WAY_UP)
+                 for i, a in zip(idx, angles)]
+        members = [[int(idx[k]) for k in card] for card in group(found)]
+        probs = np.array([looks.probs[m].mean(axis=0) for m in members]).reshape(-1, 53)
+        dets = []
+        for m, p, code in zip(members, probs, decode(probs, rules.copies, rules.jokers)):
+            order = [int(k) for k in np.argsort(-p) if int(k) != code]
+            best, background = int(np.argmax(p)), float(looks.background[m].max())
+            if code != best:
+                note = (f"read as {ALL_KINDS[best].card()}, but the packs hold only "
+                        f"{rules.jokers if best == JOKER.code else rules.copies}")
+            elif background >= MAYBE_NOT_A_TILE:
+                note = f"may not be a card ({background:.0%})"
+            elif p[code] < LOW_CONFIDENCE:
+                note = f"unsure: {ALL_KINDS[code].card()} {p[code]:.0%}, {ALL_KINDS[order[0]].card()} {p[order[0]]:.0%}"
+            else:
+                note = ""
+            first = m[0]
+            dets.append(Detection(ALL_KINDS[code], float(p[code]), tuple(float(v) for v in boxes[first]),
+                                  float(scores[m].max()), tuple((float(x), float(y)) for x, y in looks.corners[first]),
+                                  angles[int(np.flatnonzero(idx == first)[0])], note,
+                                  tuple((ALL_KINDS[k], float(p[k])) for k in order[:ALTERNATIVES]),
+                                  tuple(tuple(float(v) for v in boxes[i]) for i in m)))
+        return dets
 
     def _fill(self, image, boxes, scores, looks, counted, listed, notes, fewest):
         """Count the likeliest set-aside boxes, then the detector's boxes down to LOW_BOX,
@@ -410,10 +470,10 @@ def _detection(looks: Looks, i: int, code: int, box, score, note: str) -> Detect
                      note, tuple((ALL_KINDS[k], float(p[k])) for k in alt))
 
 
-def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
+def _mark_extra(dets: list[Detection], most: int, nouns: str = "tiles") -> list[Detection]:
     """More tiles than a rack holds: the least sure beyond ``most`` are marked (not dropped)."""
     weakest = sorted(range(len(dets)), key=lambda i: dets[i].confidence * dets[i].box_confidence)[:len(dets) - most]
-    return [replace(d, uncertain=d.uncertain or f"more than {most} tiles: one of the least sure")
+    return [replace(d, uncertain=d.uncertain or f"more than {most} {nouns}: one of the least sure")
             if i in weakest else d for i, d in enumerate(dets)]
 
 

@@ -1,0 +1,52 @@
+"""Which models folder reads what (vision.folders): a folder's kind, and the one-line refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from remi.vision.errors import VisionError
+from remi.vision.folders import NoCardModels, card_models_dir, folder_kind, models_for
+from remi.vision.reader import MODELS
+
+
+def folder(tmp_path: Path, **meta) -> Path:
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "vision.json").write_text(json.dumps({"detector": "d.onnx", **meta}))
+    return tmp_path
+
+
+def test_a_folder_without_a_kind_reads_tiles(tmp_path):
+    assert folder_kind(MODELS) == "tiles"
+    assert folder_kind(folder(tmp_path / "c", kind="cards")) == "cards"
+    with pytest.raises(VisionError, match="neither tiles nor cards"):
+        folder_kind(folder(tmp_path / "h", kind="hats"))
+    with pytest.raises(VisionError, match="vision.json missing"):
+        folder_kind(tmp_path / "nothing")
+
+
+def test_card_models_default_beside_the_tile_models(monkeypatch, tmp_path):
+    monkeypatch.delenv("REMI_CARD_MODELS", raising=False)
+    monkeypatch.setenv("REMI_MODELS", str(tmp_path))
+    assert card_models_dir() == tmp_path / "cards"
+    monkeypatch.setenv("REMI_CARD_MODELS", str(tmp_path / "mine"))
+    assert card_models_dir() == tmp_path / "mine"
+
+
+def test_no_card_models_is_one_line_naming_the_model_card(monkeypatch, tmp_path):
+    monkeypatch.setenv("REMI_CARD_MODELS", str(tmp_path))
+    with pytest.raises(NoCardModels) as caught:
+        models_for("cards")
+    assert caught.value.exit_code == 1 and "\n" not in str(caught.value)
+    assert "models/candidates/cards1/README.md" in str(caught.value) and "--models DIR" in str(caught.value)
+
+
+def test_a_folder_of_the_other_kind_is_refused_by_name(tmp_path):
+    cards = folder(tmp_path / "c", kind="cards")
+    assert models_for("cards", cards) == cards and models_for("tiles", MODELS) == MODELS
+    with pytest.raises(VisionError, match=f"^{MODELS}: a tile models folder"):
+        models_for("cards", MODELS)
+    with pytest.raises(VisionError, match="a card models folder"):
+        models_for("tiles", cards)

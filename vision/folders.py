@@ -1,0 +1,67 @@
+"""Which models folder reads a photo: tiles (Closed Rummy) or cards (Simple rummy).
+
+A models folder is ``vision.json`` and the ONNX files it names. A card models folder is the
+same format (a detector of corner indices, the tile reader's network reading each index as
+the engine's kind of that card: ``models/candidates/cards1/README.md``) and says so:
+``"kind": "cards"``; a tile folder says ``"kind": "tiles"`` or nothing. A folder of the other
+kind is refused in one line naming it, before any photo is read.
+
+Tile models: ``--models``, else ``REMI_MODELS``, else the shipped ``models/``. Card models:
+``--models``, else ``REMI_CARD_MODELS``, else ``cards/`` beside the tile models. No card
+model ships yet: it ships once it passes the rule its model card set before training.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from remi.vision.errors import VisionError
+from remi.vision.reader import models_dir
+
+TILES, CARDS = "tiles", "cards"
+CARD_RULE = "models/candidates/cards1/README.md"
+
+
+class NoCardModels(VisionError):
+    """No card models folder found: reading cards is not there yet (exit 1, not bad input)."""
+
+    exit_code = 1
+
+
+def card_models_dir() -> Path:
+    """``REMI_CARD_MODELS``, else ``cards/`` beside the tile models."""
+    env = os.environ.get("REMI_CARD_MODELS")
+    return Path(env) if env else models_dir() / "cards"
+
+
+def folder_kind(folder: Path) -> str:
+    """What a models folder reads, from its vision.json: ``tiles`` or ``cards``."""
+    try:
+        meta = json.loads((Path(folder) / "vision.json").read_text())
+    except (OSError, ValueError):
+        raise VisionError(f"{folder}: no vision model there (vision.json missing or unreadable)") from None
+    kind = meta.get("kind", TILES) if isinstance(meta, dict) else None
+    if kind not in (TILES, CARDS):
+        raise VisionError(f"{folder}: vision.json's kind {kind!r} is neither tiles nor cards")
+    return kind
+
+
+def models_for(kind: str, given: Path | None = None) -> Path:
+    """The models folder that reads ``kind`` (``--models`` when given); VisionError in one
+    line for a folder of the other kind, ``NoCardModels`` when no card models are found."""
+    if given is None and kind == CARDS and not (card_models_dir() / "vision.json").is_file():
+        where = card_models_dir()
+        raise NoCardModels(f"no card models ({where} has none): remi reads cards from a photo once its card reader "
+                           f"passes the rule in {CARD_RULE}; with a card models folder: --models DIR")
+    folder = Path(given) if given is not None else (card_models_dir() if kind == CARDS else models_dir())
+    found = folder_kind(folder)
+    if found != kind:
+        wanted = "Simple rummy reads cards" if kind == CARDS else "tiles are read"
+        raise VisionError(f"{folder}: a {found[:-1]} models folder (vision.json kind {found!r}); "
+                          f"{wanted} with a {kind[:-1]} models folder")
+    return folder
+
+
+__all__ = ["CARDS", "NoCardModels", "TILES", "card_models_dir", "folder_kind", "models_for"]
