@@ -17,7 +17,7 @@ from rich.console import Console
 
 from remi.errors import fail, user_errors
 from remi.lazy import LazyGroup
-from remi.options import Json, RulesFile, Variant, load_rules
+from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
 
 #: The commands of the other modules, loaded when run (remi.lazy): name -> (module, the help
 #: line ``remi --help`` shows, the first line of the command's docstring; a test keeps them equal).
@@ -89,9 +89,10 @@ def check(
     variant: Variant = "closed",
     atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile; with 14 tiles, try closing with it.")] = None,
     rules_file: RulesFile = None,
-    photo: Annotated[Optional[Path], typer.Option("--photo", help="Read the rack from a photo instead.")] = None,
-    fix: Annotated[Optional[list[str]], typer.Option("--fix", help="With --photo: correct tile N as read, N=r7, N=- (drop) or +=r7 (add). Repeat.", show_default=False)] = None,
-    keep: Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi vision adapt).", show_default=False)] = None,
+    photo: PhotoOpt = None,
+    fix: FixOpt = None,
+    keep: KeepOpt = None,
+    models: ModelsOpt = None,
     as_json: Json = False,
 ) -> None:
     """Can this rack close? Shows the best board, the tile to throw and the points, or why not."""
@@ -102,15 +103,13 @@ def check(
     console = Console(stderr=as_json)
     if (rack is None) == (photo is None):
         raise fail("give the rack as text or with --photo PHOTO (one of them)")
-    if photo is None and (fix or keep is not None):
-        raise fail("--fix and --keep correct a photo's tiles: give --photo PHOTO")
+    if photo is None and (fix or keep is not None or models is not None):
+        raise fail("--fix, --keep and --models go with a photo: give --photo PHOTO")
     with user_errors():
         if photo is not None:
-            from remi.photos import read_photo_tiles
+            from remi.photos import read_rack
 
-            # A rack to check holds 14 or 15 tiles: the reader weighs borderline boxes by it.
-            tiles = tuple(read_photo_tiles(photo, console=console, fixes=fix, keep=keep,
-                                           expect=(rules.close_size - 1, rules.close_size)))
+            tiles = read_rack(photo, rules, console=console, fixes=fix, keep=keep, models=models)
         else:
             tiles = parse_tiles(rack or "")
             if rules.is_closed and _cards(rack or ""):

@@ -38,6 +38,19 @@ Variant = Annotated[str, typer.Option(
 RulesFile = Annotated[Optional[Path], typer.Option(
     "--rules", help="TOML file of house options (see the README's House rules).", show_default=False)]
 
+PhotoOpt = Annotated[Optional[Path], typer.Option(
+    "--photo", help="Read the rack from a photo instead (Simple rummy: the cards, with card models).",
+    show_default=False)]
+FixOpt = Annotated[Optional[list[str]], typer.Option(
+    "--fix", help="With --photo: correct tile N as read, N=r7, N=- (drop) or +=r7 (add); cards N=7h, +=Qs. Repeat.",
+    show_default=False)]
+KeepOpt = Annotated[Optional[bool], typer.Option(
+    "--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi "
+                             "vision adapt).", show_default=False)]
+ModelsOpt = Annotated[Optional[Path], typer.Option(
+    "--models", help="With --photo: the models folder (default: REMI_MODELS, else the shipped models; cards: "
+                     "REMI_CARD_MODELS, else cards/ beside them).", show_default=False)]
+
 
 def load_rules(variant: str, rules_file: Path | None) -> Any:
     """The variant's preset, with a TOML file's house options on top (engine.Rules)."""

@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from remi.options import Json, RulesFile, Variant, load_rules
+from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
 
 EXAMPLE = (
     "Examples:\n\n"
@@ -18,6 +18,7 @@ EXAMPLE = (
     "  remi advise \"k2 k5 k9 b3 b4 b11 r7 r7 r8 y1 y6 y12 * k13\" --atu b8 --seats Ana,Dan,Ion "
     "--me Ana --row Ana=\"k4 b5\" --row Dan=\"r6 r9\" --took Dan=\"y12\" --json\n\n"
     "  remi advise --variant simple \"7h 8h 9h Js Jh Jc 2c 3c 5c As Ad Ac 10d\" --row pile=\"Kd 4c\"\n\n"
+    "  remi advise --variant simple --photo hand.jpg --fix 3=7h --models my-card-models\n\n"
     "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13 --rules house.toml"
 )
 
@@ -51,7 +52,7 @@ def _rows(specs: list[str], option: str = "--row") -> dict[str, str]:
 
 
 def advise_cmd(
-    rack: Annotated[str, typer.Argument(help="Your rack: tiles (r7 k13 *) or cards (7h Qs *), space separated.")],
+    rack: Annotated[Optional[str], typer.Argument(help="Your rack: tiles (r7 k13 *) or cards (7h Qs *), space separated.")] = None,
     variant: Variant = "closed",
     atu: Annotated[Optional[str], typer.Option("--atu", help="The atu tile lying face up (Closed Rummy).")] = None,
     row: Annotated[Optional[list[str]], typer.Option(
@@ -67,6 +68,10 @@ def advise_cmd(
         "--from", help="Where the drawn tile came from: row, stock, atu, pile or tournante.")] = None,
     rules_file: RulesFile = None,
     explain: Annotated[bool, typer.Option("--explain", help="Say what each column of the table means.")] = False,
+    photo: PhotoOpt = None,
+    fix: FixOpt = None,
+    keep: KeepOpt = None,
+    models: ModelsOpt = None,
     as_json: Json = False,
 ) -> None:
     """What to draw, what to throw, and why: each throw ranked by steps to close, live outs,
@@ -75,14 +80,27 @@ def advise_cmd(
 
     if source is not None and drawn is None and source != "atu":
         raise fail("--from needs --drawn (the tile you drew)")
+    if (rack is None) == (photo is None):
+        raise fail("give the rack as text or with --photo PHOTO (one of them)")
+    if photo is None and (fix or keep is not None or models is not None):
+        raise fail("--fix, --keep and --models go with a photo: give --photo PHOTO")
     rows = _rows(row or [])
     taken = _rows(took or [], "--took")
     from remi.tutor.advice import advise  # the submodule: works with any install of the package
 
     with user_errors():
+        if photo is not None:
+            from rich.console import Console
+
+            from remi.photos import read_rack
+            from remi.render import notation_for
+
+            read = read_rack(photo, load_rules(variant, rules_file), console=Console(stderr=as_json), fixes=fix,
+                             keep=keep, models=models)
+            rack = " ".join(t.format(notation_for(variant)) for t in read)  # type: ignore[arg-type]
         try:
             rules = load_rules(variant, rules_file) if rules_file else None
-            result = advise(rack, variant=variant, atu=atu, rows=rows or None, seats=seats, me=me,
+            result = advise(rack or "", variant=variant, atu=atu, rows=rows or None, seats=seats, me=me,
                             drawn=drawn, source=source, took=taken or None, rules=rules)
         except (ValueError, OSError):
             raise

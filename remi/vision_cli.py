@@ -14,6 +14,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from remi.options import RulesFile, Variant, load_rules
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 vision_app = typer.Typer(help="The vision pipeline: generate data, train, evaluate, export.", no_args_is_help=True)
 
@@ -37,7 +39,9 @@ ModelsOpt = Annotated[Optional[Path], typer.Option("--models", help="Models fold
 
 
 def scan(
-    photo: Annotated[Path, typer.Argument(help="A photo of a rack or of tiles on the table (JPEG, PNG, or HEIC with pillow-heif).", show_default=False)],
+    photo: Annotated[Path, typer.Argument(help="A photo of a rack or of tiles on the table (JPEG, PNG, or HEIC with pillow-heif), or with --variant simple of cards.", show_default=False)],
+    variant: Variant = "closed",
+    rules_file: RulesFile = None,
     annotate: Annotated[Optional[Path], typer.Option("--annotate", help="Write the photo with the tiles' boxes, numbers and reads drawn to this file (.png or .jpg).", show_default=False)] = None,
     fix: FixOpt = None,
     keep: KeepOpt = None,
@@ -47,33 +51,38 @@ def scan(
 ) -> None:
     """Read the tiles in a photo, numbered in reading order (top row first, left to right).
 
+    With --variant simple it reads cards (their corner indices, grouped into cards) with a
+    card models folder, --models DIR or REMI_CARD_MODELS (none ships yet), and takes fixes in
+    card notation: remi scan hand.jpg --variant simple --models DIR --fix 3=7h --fix +=Qs
+
     Examples: remi scan samples/photos/rack-close.jpg --annotate out/rack-close.png;
     remi scan samples/photos/rack-joker.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack-joker.json
     """
     with errors():
-        from remi.photos import apply_fixes, corrected_dict, dumps, interactive, parse_fixes, read, review
+        from remi.photos import apply_fixes, corrected_dict, dumps, interactive, keep_corrected, parse_fixes, read, review
         from remi.vision.errors import VisionError
 
-        fixes = parse_fixes(fix)  # a bad fix is refused before the photo is even read
-        image, reading = read(photo, models)
+        rules = load_rules(variant, rules_file)
+        kind = "cards" if variant == "simple" else "tiles"
+        fixes = parse_fixes(fix, kind=kind)  # a bad fix is refused before the photo is even read
+        image, reading = read(photo, models, kind=kind, rules=rules if kind == "cards" else None)
         if not reading.detections and not any(f.number is None for f in fixes):
-            raise VisionError(f"{photo}: no tiles found in the photo")
-        corrected = apply_fixes(reading, fixes)
+            raise VisionError(f"{photo}: no {kind} found in the photo")
+        corrected = apply_fixes(reading, fixes, rules=rules)
         if annotate is not None:
             _annotate(annotate, image, reading, corrected)
         if as_json:
             if keep:
-                from remi.vision.labels import keep as keep_photo, truth_dict
-
-                keep_photo(photo, truth_dict(corrected.tiles, [e.box for e in corrected.entries]))
+                keep_corrected(photo, reading, corrected)
             sys.stdout.write(dumps(corrected_dict(reading, corrected)) + "\n")
             return
         console = _console()
         ask = interactive(console) if confirm is None else confirm
-        done = review(photo, reading, console, fixes=fixes, ask=ask, keep=keep, say_corrected=False)
+        done = review(photo, reading, console, fixes=fixes, ask=ask, keep=keep, say_corrected=False, rules=rules)
         if annotate is not None and done.corrected != corrected:  # fixed at the prompt: draw the fixes too
             _annotate(annotate, image, reading, done.corrected)
-        console.print("tiles: [bold]" + " ".join(str(t) for t in done.corrected.tiles) + "[/]")
+        notation = "card" if kind == "cards" else "tile"
+        console.print(f"{kind}: [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")
         if annotate is not None:
             console.print(f"annotated picture: {annotate}")
 
@@ -82,8 +91,9 @@ def _annotate(path: Path, image, reading, corrected) -> None:
     from remi.vision import annotate as draw
 
     fixes = {n: "-" for n in corrected.dropped}
-    fixes.update({e.number: str(e.tile) for e in corrected.entries if e.number is not None and e.read is not None})
-    added = [(str(e.tile), e.box) for e in corrected.entries if e.number is None and e.box is not None]
+    fixes.update({e.number: e.tile.format(reading.notation) for e in corrected.entries
+                  if e.number is not None and e.read is not None})
+    added = [(e.tile.format(reading.notation), e.box) for e in corrected.entries if e.number is None and e.box is not None]
     draw.write(path, image, reading, fixes, added)
 
 
@@ -209,16 +219,21 @@ def export(
     reader: Annotated[Path, typer.Argument(help="Reader weights (state dict .pt).", show_default=False)],
     out: Annotated[Path, typer.Option("--out", help="Models folder to write.")] = Path("models"),
     imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size at inference (the shipped models: 640).")] = 640,
+    kind: Annotated[str, typer.Option("--kind", help="What the models read: tiles, or cards (a detector of card corner indices; vision.json says \"kind\": \"cards\").")] = "tiles",
     as_json: JsonOpt = False,
 ) -> None:
     """Export both stages to ONNX and write models/vision.json.
 
     Example: remi vision export out/runs/det1/weights/best.pt out/reader.pt --out models
+    Example: remi vision export out/runs/cards1/weights/last.pt out/cards-win/reader.pt --out out/m-cards1 --kind cards
     """
     with errors():
+        from remi.vision.errors import VisionError
         from remi.vision.training.recipe import export_models
 
-        result = export_models(detector, reader, out, imgsz)
+        if kind not in ("tiles", "cards"):
+            raise VisionError(f"--kind {kind!r}: tiles or cards")
+        result = export_models(detector, reader, out, imgsz, kind=kind)
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:

@@ -92,8 +92,10 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     return meta
 
 
-def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> dict:
-    """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json."""
+def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kind: str = "tiles") -> dict:
+    """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json;
+    ``kind`` "cards" for a card models folder (``vision.folders``): a detector of corner
+    indices whose reader reads each index as its card's kind."""
     from remi.vision.training import classifier
 
     out = Path(out)
@@ -104,5 +106,9 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640) -> 
     meta.update({"reader": "tile-reader.onnx", "crop_size": 40,
                  "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                     "orient": "upright, turned 180 degrees"}})
+    if kind == "cards":
+        meta.update({"kind": "cards", "reader_outputs": {
+            "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
+            "orient": "upright, turned 180 degrees"}})
     (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}
