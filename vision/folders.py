@@ -29,6 +29,13 @@ class NoCardModels(VisionError):
 
     exit_code = 1
 
+    @staticmethod
+    def line(where: Path | None = None) -> str:
+        """What is missing, when it ships and how to read cards now, in one line (the folder
+        looked in, where it is the user's business)."""
+        return (f"no card models{f' ({where} has none)' if where is not None else ''}: remi reads cards from a "
+                f"photo once its card reader passes the rule in {CARD_RULE}; with a card models folder: --models DIR")
+
 
 def card_models_dir() -> Path:
     """``REMI_CARD_MODELS``, else ``cards/`` beside the tile models."""
@@ -52,9 +59,7 @@ def models_for(kind: str, given: Path | None = None) -> Path:
     """The models folder that reads ``kind`` (``--models`` when given); VisionError in one
     line for a folder of the other kind, ``NoCardModels`` when no card models are found."""
     if given is None and kind == CARDS and not (card_models_dir() / "vision.json").is_file():
-        where = card_models_dir()
-        raise NoCardModels(f"no card models ({where} has none): remi reads cards from a photo once its card reader "
-                           f"passes the rule in {CARD_RULE}; with a card models folder: --models DIR")
+        raise NoCardModels(NoCardModels.line(card_models_dir()))
     folder = Path(given) if given is not None else (card_models_dir() if kind == CARDS else models_dir())
     found = folder_kind(folder)
     if found != kind:

@@ -68,6 +68,7 @@ class Shot:
     scale: float  # shown pixels per photo pixel
     detections: list[dict[str, Any]]
     set_aside: int = 0  # boxes the reader held to be no tile (not counted)
+    cards: bool = False  # read with the card models (a Simple game)
 
 
 class PhotoCache:
@@ -161,14 +162,30 @@ def check_pixels(data: bytes) -> tuple[int, int]:
     return w, h
 
 
-def reader_of(web: Any) -> Any:
-    """The vision reader, made once per server (loading the models takes a moment)."""
+def reader_of(web: Any, kind: str = "tiles") -> Any:
+    """The vision reader of tiles, or of cards (a Simple game: the card models of
+    ``REMI_CARD_MODELS``, vision.folders), made once per server (loading takes a moment).
+    No card models: ``NoCardModels``, its line without the server's folder."""
+    key = "reader" if kind == "tiles" else "card_reader"
     with web.extra.setdefault("reader_lock", threading.Lock()):
-        if "reader" not in web.extra:
+        if key not in web.extra:
+            from remi.vision.folders import NoCardModels, models_for
             from remi.vision.reader import Reader
 
-            web.extra["reader"] = Reader(web.models)
-        return web.extra["reader"]
+            try:
+                web.extra[key] = Reader(models_for(kind, web.models if kind == "tiles" else None))
+            except NoCardModels:
+                raise NoCardModels(NoCardModels.line()) from None
+        return web.extra[key]
+
+
+def card_models_missing(game: Any) -> str | None:
+    """The camera page's one line in a Simple game without card models; None otherwise."""
+    if game is None or game.rules.is_closed:
+        return None
+    from remi.vision.folders import NoCardModels, card_models_dir
+
+    return None if (card_models_dir() / "vision.json").is_file() else NoCardModels.line()
 
 
 def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tuple[int, int] | None = None) -> Shot:
@@ -191,7 +208,9 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
             photo = load_photo(path)
             # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many
             # tiles it holds: the reader counts a likely box more, or marks one too many.
-            reading = to_photo_pixels(reader_of(web).read(photo.image, expect=expect, rules=rules), photo)
+            cards = rules is not None and not rules.is_closed
+            reader = reader_of(web, "cards" if cards else "tiles")
+            reading = to_photo_pixels(reader.read(photo.image, expect=expect, rules=rules), photo)
     except Exception as exc:
         path.unlink(missing_ok=True)
         if isinstance(exc, RemiError):  # vision's line names the file: the server's folder is nobody's business
@@ -218,7 +237,7 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
                            "photo_box": [round(v, 1) for v in d.box],
                            "points": " ".join(f"{x * scale:.1f},{y * scale:.1f}" for x, y in corners) if corners else None})
     shot = Shot(pid, path, name, jpeg.tobytes(), photo.width, photo.height, scale, detections,
-                len(getattr(reading, "set_aside", ())))
+                len(getattr(reading, "set_aside", ())), getattr(reading, "kind", "tiles") == "cards")
     web.photos.add(shot)
     return shot
 
@@ -300,11 +319,15 @@ def list_rows(shot: Shot, tiles: str) -> list[dict[str, Any]]:
 
 def keep_for_adapt(shot: Shot, tiles: list[Tile | None], added: list[Tile]) -> Path:
     """The photo and its corrected tiles, kept where ``remi vision adapt`` learns from
-    (``vision.labels``' kept corrections); a box marked "not a tile" is left out."""
-    from remi.vision.labels import keep_example
+    (``vision.labels``' kept corrections); a box marked "not a tile" is left out. A photo of
+    cards is kept apart, in their ``cards/`` folder (as ``remi scan --variant simple --keep``)."""
+    from remi.vision.labels import keep, keep_example, kept_dir
 
     pairs = [(t, d["photo_box"]) for t, d in zip(tiles, shot.detections) if t is not None]
     pairs += [(t, None) for t in added]  # a missed tile has no box (as --fix +=k5 keeps it)
+    if shot.cards:
+        truth = {"cards": [{"card": t.card(), "box": b} for t, b in pairs]}
+        return keep(shot.path, truth, kept_dir() / "cards", name=shot.name or "photo.jpg")
     return keep_example(shot.path, [t for t, _ in pairs], [b for _, b in pairs], name=shot.name or "photo.jpg")
 
 
@@ -333,7 +356,8 @@ def routes(web: Any) -> list[Route]:
 
     def upload_page(request: Request, error: str | None = None, status: int = 200) -> Response:
         game = game_or_none(request)
-        return web.page(request, "camera.html", status, game=game, error=error,
+        missing = card_models_missing(game)  # a Simple game reads cards: said before any photo is taken
+        return web.page(request, "camera.html", status, game=game, error=error or missing, missing=missing,
                         target=request.query_params.get("for", ""))
 
     async def upload(request: Request) -> Response:
@@ -349,7 +373,7 @@ def routes(web: Any) -> list[Route]:
         if data is None:
             return upload_page(request, "choose a photo first (or take one with the camera)", 400)
         game = game_or_none(request)
-        try:
+        try:  # in a Simple game without card models: NoCardModels' line, nothing read or kept
             shot = read_shot(web, data, name or "photo", rules=game.rules if game else None,
                              expect=expected(game, request.query_params.get("for", "")))
         except (RemiError, ValueError) as exc:
