@@ -375,8 +375,9 @@ def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fi
     if keep is None and asked and corrected.changed:
         from rich.prompt import Confirm
 
-        keep = Confirm.ask(f"Keep this photo and its corrected {noun}s to teach remi your set (remi vision adapt)?",
-                           console=console, default=False)
+        question = ("Keep this photo and its corrected tiles to teach remi your set (remi vision adapt)?" if noun == "tile"
+                    else "Keep this photo and its corrected cards as labelled data (your data folder's photos/cards)?")
+        keep = Confirm.ask(question, console=console, default=False)
     kept = None
     if keep:
         kept = keep_corrected(path, reading, corrected)

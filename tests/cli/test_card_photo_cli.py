@@ -224,3 +224,15 @@ def test_export_takes_the_kind_it_writes(tmp_path):
     out = remi("vision", "export", str(tmp_path / "det.pt"), str(tmp_path / "reader.pt"), "--out", str(tmp_path),
                "--kind", "hats")
     assert out.returncode == 2 and "--kind 'hats': tiles or cards" in out.stderr
+
+
+def test_at_a_terminal_the_prompt_takes_card_fixes(photo, models, home, tmp_path):
+    from tests.vision.terminal import at_terminal
+
+    screen = at_terminal(["scan", "--variant", "simple", str(photo), "--models", str(models)], ["2=Zz", "1=7h 2=-", "n"],
+                         env=home)
+    words = " ".join(screen.split())  # the terminal wraps long lines
+    assert "Fix: N=CARD, N=- or +=CARD (e.g. 3=7h 7=-); Enter accepts all" in words
+    assert "'Zz' is not a tile" in words and "Enter to accept the cards as read" in words
+    assert "Keep this photo and its corrected cards as labelled data" in words
+    assert "cards: 7h " in words and not (tmp_path / "data").exists()
