@@ -4,7 +4,9 @@ A models folder is ``vision.json`` and the ONNX files it names. A card models fo
 same format (a detector of corner indices, the tile reader's network reading each index as
 the engine's kind of that card: ``models/candidates/cards1/README.md``) and says so:
 ``"kind": "cards"``; a tile folder says ``"kind": "tiles"`` or nothing. A folder of the other
-kind is refused in one line naming it, before any photo is read.
+kind is refused in one line naming it, before any photo is read. A card folder whose reader
+was trained to tell an index upright from turned says ``"way_up": true``; without it the
+indices are grouped into cards by where they lie alone (``vision.cards``).
 
 Tile models: ``--models``, else ``REMI_MODELS``, else the shipped ``models/``. Card models:
 ``--models``, else ``REMI_CARD_MODELS``, else ``cards/`` beside the tile models. No card

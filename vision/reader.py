@@ -180,6 +180,10 @@ class Reader:
         self.obb = bool(self.meta.get("obb", False))  # an oriented (OBB) detector: boxes with an angle
         # a card models folder (vision.folders): corner indices, grouped into cards when read
         self.kind = self.meta.get("kind", "tiles")
+        # whether the reader's "turned 180 degrees" says which way up a card index is: only
+        # where vision.json says so ("way_up": true), since the card recipe so far trains the
+        # reader on indices at every angle (--flipped 0), where that head learns nothing
+        self.way_up = self.has_orientation and bool(self.meta.get("way_up", self.kind != "cards"))
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -360,7 +364,7 @@ class Reader:
         idx = np.nonzero(counted)[0]
         angles = [_angle(looks.corners[i], float(looks.turned[i])) for i in idx]
         found = [Index(ALL_KINDS[int(np.argmax(looks.probs[i]))], tuple(float(v) for v in boxes[i]), a,
-                       self.has_orientation and abs(float(looks.turned[i]) - 0.5) >= SURE_WAY_UP)
+                       self.way_up and abs(float(looks.turned[i]) - 0.5) >= SURE_WAY_UP)
                  for i, a in zip(idx, angles)]
         members = [[int(idx[k]) for k in card] for card in group(found)]
         probs = np.array([looks.probs[m].mean(axis=0) for m in members]).reshape(-1, 53)

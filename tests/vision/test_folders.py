@@ -50,3 +50,25 @@ def test_a_folder_of_the_other_kind_is_refused_by_name(tmp_path):
         models_for("cards", MODELS)
     with pytest.raises(VisionError, match="a card models folder"):
         models_for("tiles", cards)
+
+
+def test_a_card_reader_trusts_its_way_up_only_where_told(tmp_path):
+    """The card recipe trains the reader on indices at every angle: its "turned" head says
+    nothing, so a card folder groups by where the indices lie unless vision.json says
+    "way_up": true (tiles keep their reader's way up)."""
+    import os
+
+    from remi.vision.reader import Reader
+
+    found = os.environ.get("REMI_CARD_MODELS")
+    if not found or not (Path(found) / "vision.json").is_file():
+        pytest.skip("no card models folder (REMI_CARD_MODELS)")
+    meta = json.loads((Path(found) / "vision.json").read_text())
+    for name in (meta["detector"], meta["reader"]):
+        (tmp_path / name).symlink_to(Path(found).resolve() / name)
+    for way_up, expected in ((None, False), (True, True)):
+        extra = {} if way_up is None else {"way_up": way_up}
+        (tmp_path / "vision.json").write_text(json.dumps({**meta, "kind": "cards", **extra}))
+        reader = Reader(tmp_path)
+        assert reader.has_orientation and reader.way_up is expected
+    assert Reader(MODELS).way_up
