@@ -70,7 +70,7 @@ def available_fonts(pool: str = "train") -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _mask(font: str, text: str, height: int) -> np.ndarray:
+def glyph_mask(font: str, text: str, height: int) -> np.ndarray:
     """A tight float32 0..1 mask of ``text``, ``height`` pixels tall."""
     from PIL import Image, ImageDraw, ImageFont
 
@@ -85,7 +85,7 @@ def _mask(font: str, text: str, height: int) -> np.ndarray:
     return cv2.resize(a, (max(1, int(round(a.shape[1] * scale))), height), interpolation=cv2.INTER_AREA)
 
 
-def _stack(masks: list[np.ndarray], gap: int) -> np.ndarray:
+def stack_masks(masks: list[np.ndarray], gap: int) -> np.ndarray:
     """Masks one under the other, centred."""
     w = max(m.shape[1] for m in masks)
     rows = []
@@ -95,25 +95,25 @@ def _stack(masks: list[np.ndarray], gap: int) -> np.ndarray:
     return np.concatenate(rows, 0)
 
 
-def _rank_mask(rng: np.random.Generator, number: int, font: str) -> np.ndarray:
+def rank_mask(rng: np.random.Generator, number: int, font: str) -> np.ndarray:
     text = FRENCH[number] if number in FRENCH and rng.random() < 0.08 else RANKS[number - 1]
-    m = _mask(font, text, GLYPH)
+    m = glyph_mask(font, text, GLYPH)
     if text == "10" and rng.random() < 0.5:  # many decks squeeze the 10 to the width of one digit
         m = cv2.resize(m, (max(1, int(m.shape[1] * rng.uniform(0.55, 0.8))), m.shape[0]), interpolation=cv2.INTER_AREA)
     return m
 
 
-def _joker_mask(rng: np.random.Generator, font: str) -> np.ndarray:
+def joker_mask(rng: np.random.Generator, font: str) -> np.ndarray:
     style = rng.integers(3)
     if style == 0:  # JOKER stacked letter by letter down the corner
         h = int(GLYPH * rng.uniform(0.45, 0.6))
-        return _stack([_mask(font, c, h) for c in "JOKER"], max(1, h // 6))
+        return stack_masks([glyph_mask(font, c, h) for c in "JOKER"], max(1, h // 6))
     if style == 1:  # the word, turned to run down the card's edge
-        return np.rot90(_mask(font, "JOKER" if rng.random() < 0.5 else "Joker", GLYPH // 2), -1).copy()
-    return _mask(PIP_FONT, "★", GLYPH)
+        return np.rot90(glyph_mask(font, "JOKER" if rng.random() < 0.5 else "Joker", GLYPH // 2), -1).copy()
+    return glyph_mask(PIP_FONT, "★", GLYPH)
 
 
-def _inks(rng: np.random.Generator, suit: int, card_dark: bool) -> np.ndarray:
+def ink_of(rng: np.random.Generator, suit: int, card_dark: bool) -> np.ndarray:
     """The index's BGR ink for a suit (s c h d) on a light or a black card."""
     if card_dark:  # the black deck: gold hearts and diamonds, silver spades and clubs
         gold, silver = (rng.uniform(40, 90), rng.uniform(150, 200), rng.uniform(190, 240)), (rng.uniform(170, 220),) * 3
@@ -128,7 +128,7 @@ def _inks(rng: np.random.Generator, suit: int, card_dark: bool) -> np.ndarray:
     return np.array((v + rng.uniform(0, 25), v, v), np.float32)
 
 
-def _paper(rng: np.random.Generator, dark: bool) -> np.ndarray:
+def paper_of(rng: np.random.Generator, dark: bool) -> np.ndarray:
     if dark:
         return np.full(3, rng.uniform(10, 45), np.float32)
     base = rng.uniform(190, 252)
@@ -142,7 +142,7 @@ def _table(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
     return np.clip(colour + noise[..., None], 0, 255)
 
 
-def _draw(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, ink: np.ndarray) -> None:
+def draw(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, ink: np.ndarray) -> None:
     h, w = mask.shape
     region = canvas[y:y + h, x:x + w]
     m = mask[:region.shape[0], :region.shape[1], None]
@@ -154,13 +154,13 @@ def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[st
     ``number`` 0 is a joker (``suit`` unused), else 1..13 with ``suit`` 0..3 (s c h d)."""
     font = fonts[rng.integers(len(fonts))]
     dark = rng.random() < 0.15
-    ink = _inks(rng, suit if number else int(rng.integers(4)), dark)
+    ink = ink_of(rng, suit if number else int(rng.integers(4)), dark)
     if number == 0:
-        glyph = _joker_mask(rng, font)
+        glyph = joker_mask(rng, font)
     else:
-        rank = _rank_mask(rng, number, font)
-        pip = _mask(PIP_FONT, PIPS[suit], int(GLYPH * rng.uniform(0.55, 0.85)))
-        glyph = _stack([rank, pip], int(GLYPH * rng.uniform(0.02, 0.15)))
+        rank = rank_mask(rng, number, font)
+        pip = glyph_mask(PIP_FONT, PIPS[suit], int(GLYPH * rng.uniform(0.55, 0.85)))
+        glyph = stack_masks([rank, pip], int(GLYPH * rng.uniform(0.02, 0.15)))
     gh, gw = glyph.shape
     S = int(max(gh, gw) * 3.2)
     image = _table(rng, (S, S))
@@ -171,7 +171,7 @@ def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[st
     cv2.rectangle(card, (cx0 + r, cy0), (S, S), 255, -1)
     cv2.rectangle(card, (cx0, cy0 + r), (S, S), 255, -1)
     cv2.circle(card, (cx0 + r, cy0 + r), r, 255, -1)
-    paper = _paper(rng, dark)
+    paper = paper_of(rng, dark)
     alpha = cv2.GaussianBlur(card.astype(np.float32) / 255, (0, 0), 1.0)[..., None]
     image = image * (1 - alpha) + paper * alpha
     if rng.random() < 0.3:  # a blue or red frame line of a court card or a border print
@@ -179,11 +179,11 @@ def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[st
         x = int(S * 0.3 + gw * rng.uniform(1.1, 1.6))
         cv2.line(image, (x, int(S * 0.3)), (x, S), colour.tolist(), max(1, int(gw * 0.06)))
     if rng.random() < 0.4:  # a big pip of the card's face beside the index
-        big = _mask(PIP_FONT, PIPS[suit if number else 0], int(GLYPH * rng.uniform(0.9, 1.4)))
+        big = glyph_mask(PIP_FONT, PIPS[suit if number else 0], int(GLYPH * rng.uniform(0.9, 1.4)))
         x, y = int(S * 0.3 + gw * rng.uniform(1.3, 1.9)), int(S * 0.3 + gh * rng.uniform(0.0, 0.6))
-        _draw(image, big[:max(1, S - y), :max(1, S - x)], x, y, ink)
+        draw(image, big[:max(1, S - y), :max(1, S - x)], x, y, ink)
     x1, y1 = int(S * 0.3), int(S * 0.3)
-    _draw(image, glyph, x1, y1, ink)
+    draw(image, glyph, x1, y1, ink)
     return image, (x1, y1, x1 + gw, y1 + gh)
 
 

@@ -54,10 +54,10 @@ def deal(rng: np.random.Generator, n: int) -> list[Tile]:
 
 def _index_glyph(rng, card: Tile, font: str) -> np.ndarray:
     if card.is_joker:
-        return faces._joker_mask(rng, font)
-    rank = faces._rank_mask(rng, card.number, font)
-    pip = faces._mask(faces.PIP_FONT, faces.PIPS[card.colour], int(faces.GLYPH * 0.7))
-    return faces._stack([rank, pip], int(faces.GLYPH * 0.08))
+        return faces.joker_mask(rng, font)
+    rank = faces.rank_mask(rng, card.number, font)
+    pip = faces.glyph_mask(faces.PIP_FONT, faces.PIPS[card.colour], int(faces.GLYPH * 0.7))
+    return faces.stack_masks([rank, pip], int(faces.GLYPH * 0.08))
 
 
 def _centre(rng, card: Tile, canvas: np.ndarray, ink: np.ndarray, font: str) -> None:
@@ -72,13 +72,13 @@ def _centre(rng, card: Tile, canvas: np.ndarray, ink: np.ndarray, font: str) -> 
             a, b = rng.integers(0, inner.shape[1], 2), rng.integers(0, inner.shape[0], 2)
             cv2.rectangle(inner, (int(a.min()), int(b.min())), (int(a.max()), int(b.max())), c.tolist(), -1)
         text = "★" if card.is_joker else faces.RANKS[card.number - 1]
-        big = faces._mask(faces.PIP_FONT if card.is_joker else font, text, int(CARD_H * 0.3))
-        faces._draw(canvas, big[:y2 - y1, :x2 - x1], x1 + max(0, (x2 - x1 - big.shape[1]) // 2),
+        big = faces.glyph_mask(faces.PIP_FONT if card.is_joker else font, text, int(CARD_H * 0.3))
+        faces.draw(canvas, big[:y2 - y1, :x2 - x1], x1 + max(0, (x2 - x1 - big.shape[1]) // 2),
                     y1 + max(0, (y2 - y1 - big.shape[0]) // 2), ink)
         return
     n = card.number
     size = int(CARD_H * (0.3 if n == 1 else 0.13))
-    pip = faces._mask(faces.PIP_FONT, faces.PIPS[card.colour], size)
+    pip = faces.glyph_mask(faces.PIP_FONT, faces.PIPS[card.colour], size)
     cols = 1 if n in (1, 2, 3) else (2 if n <= 8 else 3) if n != 10 else 2
     rows = int(np.ceil(n / cols))
     for k in range(n):
@@ -86,14 +86,14 @@ def _centre(rng, card: Tile, canvas: np.ndarray, ink: np.ndarray, font: str) -> 
         cx = x1 + (c + 0.5) * (x2 - x1) / cols - pip.shape[1] / 2
         cy = y1 + (r + 0.5) * (y2 - y1) / rows - pip.shape[0] / 2
         m = pip if r < rows / 2 else pip[::-1, ::-1]  # the lower half's pips are printed turned
-        faces._draw(canvas, m, int(cx), int(cy), ink)
+        faces.draw(canvas, m, int(cx), int(cy), ink)
 
 
 def draw_card(rng: np.random.Generator, card: Tile, font: str, dark: bool):
     """One card's face (BGR float32, CARD_H x CARD_W), its shape (alpha 0..1), and its two
     corner indices as boxes in the card's frame (top-left upright, bottom-right turned)."""
-    paper = faces._paper(rng, dark)
-    ink = faces._inks(rng, card.colour if not card.is_joker else int(rng.integers(4)), dark)
+    paper = faces.paper_of(rng, dark)
+    ink = faces.ink_of(rng, card.colour if not card.is_joker else int(rng.integers(4)), dark)
     face = np.empty((CARD_H, CARD_W, 3), np.float32)
     face[:] = paper
     alpha = np.zeros((CARD_H, CARD_W), np.uint8)
@@ -109,10 +109,10 @@ def draw_card(rng: np.random.Generator, card: Tile, font: str, dark: bool):
                        interpolation=cv2.INTER_AREA)
     gh, gw = glyph.shape
     x, y = int(CARD_W * rng.uniform(0.03, 0.07)), int(CARD_H * rng.uniform(0.025, 0.05))
-    faces._draw(face, glyph, x, y, ink)
-    faces._draw(face, glyph[::-1, ::-1], CARD_W - x - gw, CARD_H - y - gh, ink)
+    faces.draw(face, glyph, x, y, ink)
+    faces.draw(face, glyph[::-1, ::-1], CARD_W - x - gw, CARD_H - y - gh, ink)
     _centre(rng, card, face, ink, font)
-    edge = faces._paper(rng, dark) * rng.uniform(0.6, 0.9)
+    edge = faces.paper_of(rng, dark) * rng.uniform(0.6, 0.9)
     cv2.rectangle(face, (0, 0), (CARD_W - 1, CARD_H - 1), edge.tolist(), 2)
     boxes = [(x, y, x + gw, y + gh), (CARD_W - x - gw, CARD_H - y - gh, CARD_W - x, CARD_H - y)]
     return face, alpha.astype(np.float32) / 255, boxes
