@@ -260,14 +260,15 @@ def _explain(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> _Why:
         missing = "a set (Tria)" if has_run else "a run (Suivi)"
     formations = tuple(sorted((_step_formation(s) for s in steps if s[0] != "loose"), key=Formation.sort_key))
     loose = tuple(sorted((Tile(s[1]) for s in steps if s[0] == "loose"), key=lambda t: t.code))
+    pieces = "tiles" if rules.is_closed else "cards"  # Simple rummy is played with cards (SR-1)
     if missing:
         status, reason = CloseStatus.NO_RUN_AND_SET, f"no arrangement has {missing}; a close needs a run and a set"
     elif n == 0:
         size = len(rack) + (atu is not None)
-        status, reason = CloseStatus.NO_SPARE, f"all {size} tiles fit formations of 3, but one must be thrown"
+        status, reason = CloseStatus.NO_SPARE, f"all {size} {pieces} fit formations of 3, but one must be thrown"
     else:
         names = ", ".join(_name(t, rules) for t in loose)
-        status, reason = CloseStatus.LOOSE_TILES, f"{n} loose tiles: {names}; a close leaves exactly one"
+        status, reason = CloseStatus.LOOSE_TILES, f"{n} loose {pieces}: {names}; a close leaves exactly one"
     return _Why(status, loose, formations, reason)
 
 

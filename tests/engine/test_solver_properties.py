@@ -184,3 +184,11 @@ def test_tile_round_trip_every_kind() -> None:
         assert Tile.parse(str(t)) is t
         assert Tile.parse(t.card()) is t
         assert Tile.parse(str(t).upper()) is t
+
+
+def test_a_hand_of_cards_is_explained_in_cards_and_a_rack_in_tiles():
+    hand = [Tile.parse(t) for t in "5h 6h 7h 8h Js Jh 2c 3c 9c 5c As Ad Ac Kd".split()]
+    why = check_close(hand, SIMPLE)
+    assert why.reason.startswith("7 loose cards: Js, 2c") and "tiles" not in why.reason
+    rack = [Tile.parse(t) for t in "r5 r6 r7 r8 k11 r11 b2 b3 b9 b5 k1 y1 b1 y13 k7".split()]
+    assert " loose tiles: " in check_close(rack, CLOSED).reason
