@@ -38,9 +38,8 @@ import numpy as np
 from remi.vision import crops
 from remi.vision.crops import BACKGROUND
 from remi.vision.training.cropset import jitter
+from remi.vision.training.tilefaces import font_file
 
-FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
-             Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
 RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf",
               "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf", "LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf",
               "LiberationMono-Bold.ttf")
@@ -58,10 +57,8 @@ JOKER_SHARE = 0.04  # about a card in 27: the deck's share of jokers (SR-1: 4 in
 
 
 def font_path(name: str) -> Path | None:
-    for d in FONT_DIRS:
-        if (d / name).is_file():
-            return d / name
-    return None
+    """A face's file on this machine (the tile faces' font folders), or None."""
+    return font_file(name)
 
 
 def available_fonts(pool: str = "train") -> tuple[str, ...]:

@@ -43,8 +43,9 @@ import numpy as np
 
 from remi.engine import Tile
 
-FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"),
-             Path("/usr/local/share/fonts"), Path("/Library/Fonts"), Path("C:/Windows/Fonts"))
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
+             Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"), Path("/Library/Fonts"),
+             Path("C:/Windows/Fonts"))
 HERSHEY = {"hershey-simplex": cv2.FONT_HERSHEY_SIMPLEX, "hershey-duplex": cv2.FONT_HERSHEY_DUPLEX,
            "hershey-triplex": cv2.FONT_HERSHEY_TRIPLEX, "hershey-complex": cv2.FONT_HERSHEY_COMPLEX,
            "hershey-plain": cv2.FONT_HERSHEY_PLAIN, "hershey-small": cv2.FONT_HERSHEY_COMPLEX_SMALL}
@@ -135,8 +136,11 @@ PRESETS = (CLASSIC, TEAL, THIN)
 def font_path(font: str) -> Path | None:
     """The TrueType file of a font key, or None when this machine does not have it."""
     name = TRUETYPE.get(font)
-    if name is None:
-        return None
+    return None if name is None else font_file(name)
+
+
+def font_file(name: str) -> Path | None:
+    """A TrueType file by its file name in the machine's font folders, or None."""
     for d in FONT_DIRS:
         if (d / name).is_file():
             return d / name
