@@ -35,7 +35,7 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
     n = notation_for(rules.variant)
     plain = is_plain(console)
     rack = sorted(result.rack, key=sort_key)
-    head = Text("Rack  ", style="bold")
+    head = Text("Rack  " if rules.is_closed else "Hand  ", style="bold")  # a player holds a hand of cards
     head.append_text(tiles_text(rack, n, plain=plain))
     if atu is not None:
         head.append("   atu ", style="bold")

@@ -60,6 +60,18 @@ def test_human_output_shows_board_and_throw() -> None:
     assert "Closes" in out.stdout and "Throw" in out.stdout and "100 points" in out.stdout
 
 
+def test_simple_rummy_shows_a_hand_of_cards() -> None:
+    """Simple rummy's heading is the player's hand, and no word of it speaks of tiles or racks;
+    Closed Rummy's rack keeps its heading."""
+    for cards in ("5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac", "5h 6h 7h 8h Js Jh Jc 2c 3c 4d 5c As Ad Ac"):
+        out = remi("check", "--variant", "simple", cards)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.startswith("Hand  As Js Ac 2c 3c 5c Jc 5h 6h 7h 8h Jh Ad "), out.stdout
+        assert not {"rack", "tile", "tiles"} & set(out.stdout.lower().replace(":", " ").replace(",", " ").split())
+    closed = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2").stdout
+    assert closed.splitlines()[0] == "Rack  k2 k7 b7 b10 b11 b12 r3 r4 r5 r6 y7 y9 y10 y11 y12"
+
+
 def test_a_doubling_atu_says_the_sheet_doubles_the_board() -> None:
     """The board is the closer's board; the atu's double (CR-26) is the sheet's, said apart."""
     out = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2", "--atu", "*").stdout
