@@ -66,12 +66,15 @@ def new(
         if as_json:
             emit(game.to_dict())
             return
+        from rich.markup import escape
+
         from remi.sheet_render import console
 
-        seats = ", ".join(f"{i}. {p}" for i, p in enumerate(game.players, 1))
-        console().print(f"[bold]{game.name}[/] ({game.variant}): {seats}"
+        # names are the table's text, not markup: "[red]Ana" prints as typed
+        seats = ", ".join(f"{i}. {escape(p)}" for i, p in enumerate(game.players, 1))
+        console().print(f"[bold]{escape(game.name)}[/] ({game.variant}): {seats}"
                         + (f"; target {game.target}" if game.target else "")
-                        + ("; teams " + " vs ".join("+".join(t) for t in game.teams) if game.teams else ""))
+                        + ("; teams " + escape(" vs ".join("+".join(t) for t in game.teams)) if game.teams else ""))
 
 
 def sheet(

@@ -215,3 +215,10 @@ def test_at_a_terminal_with_no_options_it_asks(remi: Remi) -> None:
     assert p.returncode == 0, err
     assert "Who went out?" in out and "hand 1 recorded" in out
     assert remi.ok("sheet")["totals"] == {"Ana": 100, "Ben": 0}
+
+
+def test_new_prints_names_as_typed_not_as_markup(remi: Remi) -> None:
+    # a game or player name with square brackets is the table's text: rich must not style it
+    r = remi("new", "--players", "[red]Ana,Bogdan", "--name", "[bold]friday[/]")
+    assert r.code == 0, r.err
+    assert "[bold]friday[/]" in r.out and "1. [red]Ana" in r.out, r.out
