@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     re_.add_argument("--json", type=Path)
     sc = sub.add_parser("scenes")
     sc.add_argument("out", type=Path)
-    sc.add_argument("--pool", choices=("train", "test"), required=True)
+    sc.add_argument("--pool", choices=("train", "test", "spread-train", "spread-test"), required=True)
     sc.add_argument("--count", type=int, default=0)
     sc.add_argument("--val", type=int, default=120)
     sc.add_argument("--seed", type=int, default=9290)

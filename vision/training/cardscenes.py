@@ -12,6 +12,10 @@ in one hand). An index is labelled when at least ``VISIBLE`` of its box is not c
 card above it (the realdata labels mark an index that can be read, not one hidden).
 
     python -m research.cards.stage scenes out/cards-hands --pool test --count 0 --val 120 --seed 9290
+
+The pools ``spread-train`` and ``spread-test`` add, in half their photos, cards spread on a
+table under a webcam (realdata's ``webcam-win``: 6-26 cards in loose rows at any angle, the
+16:9 frame squashed to a square as that export did); ``train`` and ``test`` draw none.
 """
 
 from __future__ import annotations
@@ -38,12 +42,23 @@ class Pool:
     fan_step: tuple[float, float]  # degrees between two cards of a fan
     hand_share: float  # the rest are melds laid on a table
     dark_share: float  # black cards (the black deck of realdata's iphone group)
+    # cards spread on a table and seen from above, as realdata's webcam-win shows them: many
+    # cards in loose overlapping rows at any angle (0: none; the first two pools draw none,
+    # so their photos stay what they were for a seed)
+    spread_share: float = 0.0
+    spread_overlap: tuple[float, float] = (0.2, 0.45)  # the share of a card's width a row's step shows
 
 
+_TRAIN_CLOTHS, _TEST_CLOTHS = ((0, 20), (35, 70), (95, 130)), ((20, 35), (70, 95), (130, 180))
 POOLS = {
-    "train": Pool("train", ((0, 20), (35, 70), (95, 130)), (5.0, 11.0), 0.6, 0.15),
-    "test": Pool("test", ((20, 35), (70, 95), (130, 180)), (4.0, 13.0), 0.7, 0.1),
+    "train": Pool("train", _TRAIN_CLOTHS, (5.0, 11.0), 0.6, 0.15),
+    "test": Pool("test", _TEST_CLOTHS, (4.0, 13.0), 0.7, 0.1),
+    # half the photos spread cards; the test pool's rows overlap less than any training row
+    "spread-train": Pool("train", _TRAIN_CLOTHS, (5.0, 11.0), 0.6, 0.15, 0.5, (0.18, 0.42)),
+    "spread-test": Pool("test", _TEST_CLOTHS, (4.0, 13.0), 0.7, 0.1, 0.5, (0.42, 0.6)),
 }
+#: a webcam's 16:9 frame, which realdata's export squashed to 640 x 640
+WEBCAM = (1138, 640)
 
 
 def deal(rng: np.random.Generator, n: int) -> list[Tile]:
@@ -177,19 +192,52 @@ def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) ->
     return maps, hand
 
 
+def _spread(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) -> list[np.ndarray]:
+    """Affine maps of ``n`` cards spread on a table: one to four loose rows, each at its own
+    angle (any, as cards lie around a table), each card on the last and a little askew."""
+    s = min(w, h) * rng.uniform(0.22, 0.4) / CARD_H
+    rows = int(rng.integers(1, 5))
+    per_row = np.bincount(rng.integers(0, rows, n), minlength=rows)
+    maps = []
+    for m in per_row:
+        a = rng.uniform(-180, 180)
+        step = _turn(a) @ np.array([CARD_W * s * rng.uniform(*pool.spread_overlap), 0.0])
+        middle = np.array([w * rng.uniform(0.15, 0.85), h * rng.uniform(0.15, 0.85)])
+        for j in range(m):
+            R = _turn(a + rng.normal(0, 4)) * s
+            centre = middle + (j - (m - 1) / 2) * step + rng.normal(0, 3, 2)
+            maps.append(np.hstack([R, (centre - R @ np.array([CARD_W / 2, CARD_H / 2]))[:, None]]))
+    return maps
+
+
+def _turn(degrees: float) -> np.ndarray:
+    a = np.deg2rad(degrees)
+    return np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+
+
 def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tuple[int, int] | None = None,
           maps: list[np.ndarray] | None = None):
     """One photo: (BGR uint8, cards of the visible indices, their boxes (k, 4) in pixels).
     ``maps``: the cards' placements (card frame -> photo, bottom card first), else drawn."""
-    w, h = size or ((1280, 960) if rng.random() < 0.5 else (960, 1280))
-    n = n or int(rng.choice([13, 14, 14, 14, 15]))
+    spread = maps is None and pool.spread_share > 0 and rng.random() < pool.spread_share
+    if spread:  # a webcam above the table: 6 to 26 cards, the frame squashed square half the time
+        squash = size is None and rng.random() < 0.5
+        w, h = size or (WEBCAM if squash or rng.random() < 0.5 else (1280, 960))
+        n = n or int(rng.integers(6, 27))
+    else:
+        squash = False
+        w, h = size or ((1280, 960) if rng.random() < 0.5 else (960, 1280))
+        n = n or int(rng.choice([13, 14, 14, 14, 15]))
     cards = deal(rng, n)
     fonts = faces.available_fonts(pool.fonts)
     font = fonts[rng.integers(len(fonts))]  # one deck, one print
     dark = rng.random() < pool.dark_share
     photo = _cloth(rng, pool, w, h)
     owner = np.full((h, w), -1, np.int32)
-    maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h)
+    if spread:
+        maps, hand = _spread(rng, pool, n, w, h), False
+    else:
+        maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h)
     quads = []
     for i, (card, M) in enumerate(zip(cards, maps)):
         face, alpha, boxes = draw_card(rng, card, font, dark)
@@ -224,7 +272,11 @@ def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tupl
             kept_cards.append(card)
             kept_boxes.append((x1, y1, x2, y2))
     photo = _camera(rng, photo)
-    return photo, kept_cards, np.array(kept_boxes, float).reshape(-1, 4)
+    boxes = np.array(kept_boxes, float).reshape(-1, 4)
+    if squash:
+        photo = cv2.resize(photo, (h, h), interpolation=cv2.INTER_AREA)
+        boxes[:, [0, 2]] *= h / w
+    return photo, kept_cards, boxes
 
 
 def _camera(rng: np.random.Generator, photo: np.ndarray) -> np.ndarray:

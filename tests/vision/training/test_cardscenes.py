@@ -47,3 +47,22 @@ def test_a_scene_set_writes_code_classes_and_a_one_class_yaml(tmp_path):
     rows = [r.split() for f in labels for r in f.read_text().splitlines()]
     assert rows and all(0 <= int(r[0]) <= 52 and len(r) == 5 for r in rows)
     assert "0: index" in (out / "data-tile.yaml").read_text()
+
+
+def test_spread_pools_lay_many_cards_under_a_webcam_and_label_them_in_the_photo():
+    rng = np.random.default_rng(21)
+    spread = 0
+    for pool in ("spread-train", "spread-test"):
+        for _ in range(6):
+            photo, cards, boxes = cardscenes.scene(rng, cardscenes.POOLS[pool])
+            h, w = photo.shape[:2]
+            assert ((boxes[:, 2:] > boxes[:, :2]).all() and (boxes[:, :2] >= 0).all()
+                    and (boxes[:, 2] <= w + 1e-9).all() and (boxes[:, 3] <= h + 1e-9).all())
+            spread += (w, h) in ((640, 640), cardscenes.WEBCAM)
+    assert spread >= 3  # about half the photos of these pools are spreads
+
+
+def test_the_first_pools_draw_no_spread_so_their_photos_stay_as_they_were():
+    assert cardscenes.POOLS["train"].spread_share == cardscenes.POOLS["test"].spread_share == 0.0
+    # the test pool's rows overlap less than any training row: settings never trained on
+    assert cardscenes.POOLS["spread-test"].spread_overlap[0] >= cardscenes.POOLS["spread-train"].spread_overlap[1]
