@@ -369,8 +369,9 @@ def review(path: Path, reading: "Reading", console: "Console", *, fixes: list[Fi
     if hand is not None and not hand[0] <= len(corrected.tiles) <= hand[1]:
         from remi.vision.errors import VisionError
 
-        raise VisionError(f"{path}: {len(corrected.tiles)} {noun}s read; a hand holds {hand[1]} (or {hand[0]} "
-                          f"before the draw): correct them with {option} N=7h, N=- or +=Qs")
+        before = f" (or {hand[0]} before the draw)" if hand[0] != hand[1] else ""
+        raise VisionError(f"{path}: {len(corrected.tiles)} {noun}s read; a hand holds {hand[1]}{before}: "
+                          f"correct them with {option} N=7h, N=- or +=Qs")
     # Offered only after fixes typed at the prompt: whoever fixes on the command line says --keep.
     if keep is None and asked and corrected.changed:
         from rich.prompt import Confirm

@@ -20,7 +20,7 @@ from remi.options import Db, Game, Json, emit, open_store
 from remi.sheet_state import pick
 
 if TYPE_CHECKING:
-    from remi.engine import Tile
+    from remi.engine import Rules, Tile
     from remi.scoresheet.errors import SheetError
     from remi.scoresheet.hand import HandInput, RackInput
     from remi.scoresheet.sheet import Sheet
@@ -35,9 +35,9 @@ Twin = Annotated[Optional[str], typer.Option("--twin", help="Who was dealt the a
 Rack = Annotated[Optional[list[str]], typer.Option("--rack", "-r", help="A loser's 14 tiles: NAME=\"tiles\" (repeat).", show_default=False)]
 Points = Annotated[Optional[list[str]], typer.Option("--points", help="A loser's rack as a number or counts: NAME=95, NAME=11L3H, NAME=1J5H (repeat).", show_default=False)]
 Note = Annotated[Optional[str], typer.Option("--note", help="A free-text note.", show_default=False)]
-BoardPhoto = Annotated[Optional[Path], typer.Option("--board-photo", help="Read the board from a photo.", show_default=False)]
-RackPhoto = Annotated[Optional[list[str]], typer.Option("--rack-photo", help="Read a loser's rack from a photo: NAME=PHOTO (repeat).", show_default=False)]
-PhotoFix = Annotated[Optional[list[str]], typer.Option("--photo-fix", help="Correct tile N as read from a photo: N=r7, N=- (drop), +=r7 (add); NAME:N=r7 for NAME's rack photo (repeat).", show_default=False)]
+BoardPhoto = Annotated[Optional[Path], typer.Option("--board-photo", help="Read the board from a photo (Simple: the closer's cards, with the card models of REMI_CARD_MODELS).", show_default=False)]
+RackPhoto = Annotated[Optional[list[str]], typer.Option("--rack-photo", help="Closed Rummy: read a loser's rack from a photo: NAME=PHOTO (repeat).", show_default=False)]
+PhotoFix = Annotated[Optional[list[str]], typer.Option("--photo-fix", help="Correct tile N as read from a photo: N=r7, N=- (drop), +=r7 (add); cards N=7h, +=Qs; NAME:N=r7 for NAME's rack photo (repeat).", show_default=False)]
 Keep = Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photos and their corrected tiles to teach remi your set (remi vision adapt).", show_default=False)]
 Ask = Annotated[bool, typer.Option("--ask", "-i", help="Ask for each item in turn (the default at a terminal with no options).")]
 
@@ -108,25 +108,34 @@ class HandOptions:
         return self.nobody or self.no_twin or any(
             v is not None and v != [] for k, v in vars(self).items() if k not in ("nobody", "no_twin", "keep"))
 
-    def parse(self) -> "HandInput":
-        """The options parsed once into a HandInput (bad values name their flag)."""
+    def parse(self, rules: "Rules | None" = None) -> "HandInput":
+        """The options parsed once into a HandInput (bad values name their flag). In a game of
+        ``rules`` Simple rummy the board photo is the closer's cards, read with the card models;
+        a rack photo is refused before any photo is read (SR-20: a loser's cards count nothing)."""
         from remi.scoresheet.hand import HandInput
 
+        cards = rules is not None and not rules.is_closed
+        noun = "cards" if cards else "tiles"
         board: "str | tuple[Tile, ...] | None" = self.board
         photos = _pairs(self.rack_photo, "--rack-photo")
+        if cards and photos:
+            raise _refuse("--rack-photo is for Closed Rummy: in Simple rummy each opponent of the player who went "
+                          "out takes 100 whatever they hold (SR-20); give --closer, and their cards with --board-photo")
         if (self.photo_fix or self.keep is not None) and self.board_photo is None and not photos:
-            raise _refuse("--photo-fix and --keep correct a photo's tiles: give --board-photo or --rack-photo")
+            raise _refuse(f"--photo-fix and --keep correct a photo's {noun}: give --board-photo"
+                          + ("" if cards else " or --rack-photo"))
         if self.board_photo is not None:
             if board is not None:
-                raise _refuse("give the board as tiles or as a photo, not both")
-            board = _photo_tiles(self.board_photo, self._fixes(None), self.keep, "--photo-fix", (14, 15))
+                raise _refuse(f"give the board as {noun} or as a photo, not both")
+            board = _photo_tiles(self.board_photo, self._fixes(None), self.keep, "--photo-fix", (14, 15),
+                                 rules=rules if cards else None)
         return HandInput.parse(closer=self.closer, nobody=self.nobody, atu=self.atu, board=board,
                                board_points=self.board_points, throw=self.throw, joker_close=bool(self.joker_close),
                                atu_close=bool(self.atu_close), twin=self.twin, racks=self._racks(), note=self.note)
 
-    def changes(self, old: "HandInput") -> dict[str, Any]:
+    def changes(self, old: "HandInput", rules: "Rules | None" = None) -> dict[str, Any]:
         """What a fix names, as a hand's fields (``HandInput.amend``): the rest stays as it was."""
-        parsed = self.parse()
+        parsed = self.parse(rules)
         out: dict[str, Any] = {}
         for name in ("atu", "closer", "board", "board_points", "throw", "twin", "note"):
             if getattr(self, name) is not None:
@@ -198,9 +207,12 @@ def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
 
 
 def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None = None,
-                 option: str = "--fix", expect: tuple[int, int] | None = None) -> "tuple[Tile, ...]":
+                 option: str = "--fix", expect: tuple[int, int] | None = None,
+                 rules: "Rules | None" = None) -> "tuple[Tile, ...]":
     """Tiles read from a photo by the vision helper (shown, fixed, corrected at the terminal);
-    ``expect`` (fewest, most) lets it weigh borderline boxes: a board 14-15, a rack 14 (vcli)."""
+    ``expect`` (fewest, most) lets it weigh borderline boxes: a board 14-15, a rack 14 (vcli).
+    ``rules`` (Simple rummy): the closer's cards instead, with the card models, all of the
+    hand that goes out (``close_size``) or one line naming ``option``."""
     from rich.console import Console
 
     if not path.is_file():
@@ -209,8 +221,17 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
         from remi.photos import read_photo_tiles
     except ImportError:
         raise _refuse("reading photos needs remi's vision part, which is not installed") from None
-    return tuple(read_photo_tiles(path, console=Console(stderr=True), fixes=fixes, keep=keep, option=option,
-                                  expect=expect))
+    console = Console(stderr=True)
+    if rules is None:
+        return tuple(read_photo_tiles(path, console=console, fixes=fixes, keep=keep, option=option, expect=expect))
+    from remi.vision.folders import NoCardModels, card_models_dir
+
+    size = (rules.close_size, rules.close_size)
+    try:
+        return tuple(read_photo_tiles(path, console=console, fixes=fixes, keep=keep, option=option, expect=size,
+                                      kind="cards", rules=rules, hand=size))
+    except NoCardModels:  # the sheet takes no --models: the folder comes from the environment
+        raise NoCardModels(NoCardModels.line(card_models_dir(), how="REMI_CARD_MODELS=DIR")) from None
 
 
 def hand(
@@ -245,7 +266,7 @@ def hand(
         elif not options.given:
             raise _refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
         else:
-            entered = options.parse()
+            entered = options.parse(info.rules)
         from remi.scoresheet.errors import SheetError
 
         try:
@@ -302,7 +323,7 @@ def fix(
         elif not options.given:
             raise _refuse("nothing to change: name what to correct, like remi fix 3 --points Ana=75")
         else:
-            entered = old.amend(options.changes(old))
+            entered = old.amend(options.changes(old, info.rules))
         after(store.fix(info.id, number, entered), f"hand {number} corrected", as_json, number)
 
 

@@ -32,11 +32,11 @@ class NoCardModels(VisionError):
     exit_code = 1
 
     @staticmethod
-    def line(where: Path | None = None) -> str:
-        """What is missing, when it ships and how to read cards now, in one line (the folder
-        looked in, where it is the user's business)."""
+    def line(where: Path | None = None, how: str = "--models DIR") -> str:
+        """What is missing, when it ships and how to read cards now (``how``: the command's way
+        to name a folder), in one line (the folder looked in, where it is the user's business)."""
         return (f"no card models{f' ({where} has none)' if where is not None else ''}: remi reads cards from a "
-                f"photo once its card reader passes the rule in {CARD_RULE}; with a card models folder: --models DIR")
+                f"photo once its card reader passes the rule in {CARD_RULE}; with a card models folder: {how}")
 
 
 def card_models_dir() -> Path:

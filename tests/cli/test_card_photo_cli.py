@@ -92,6 +92,36 @@ def test_models_without_a_photo_is_refused(home):
     assert out.returncode == 2 and "give --photo PHOTO" in out.stderr
 
 
+def simple_game(tmp_path: Path, env: dict[str, str]) -> Path:
+    """A Simple rummy game of Ana and Dan in a SQLite file of its own."""
+    db = tmp_path / "sheet.db"
+    out = remi("new", "--variant", "simple", "--players", "Ana,Dan", "--db", str(db), env=env)
+    assert out.returncode == 0, out.stderr
+    return db
+
+
+def test_the_sheet_without_card_models_reads_no_tiles(tmp_path, home):
+    """A Simple game's board photo is cards: without card models one line, and nothing written."""
+    db = simple_game(tmp_path, home)
+    before = db.read_bytes()
+    out = remi("hand", "--closer", "Ana", "--board-photo", str(SAMPLE), "--keep", "--db", str(db), env=home)
+    assert out.returncode == 1 and out.stdout == "" and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    line = out.stderr.strip()
+    assert line.startswith("remi: no card models") and line.endswith("with a card models folder: REMI_CARD_MODELS=DIR")
+    assert db.read_bytes() == before and not (tmp_path / "data").exists()
+
+
+def test_a_rack_photo_in_simple_rummy_is_refused_unread(tmp_path, home):
+    """SR-20: a loser's cards count nothing, so a rack photo is refused before any photo is read."""
+    db = simple_game(tmp_path, home)
+    before = db.read_bytes()
+    for extra in ([], ["--board-photo", str(SAMPLE)]):
+        out = remi("hand", "--closer", "Ana", "--rack-photo", f"Dan={SAMPLE}", *extra, "--db", str(db), env=home)
+        assert out.returncode == 2 and out.stdout == "" and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert out.stderr.startswith("remi: --rack-photo is for Closed Rummy") and "--board-photo" in out.stderr
+    assert db.read_bytes() == before
+
+
 # -- with a card models folder, on real card photos ------------------------------------------
 
 def card_models() -> Path:
@@ -218,6 +248,42 @@ def test_advise_from_a_photo_of_cards(photo, models, home):
     advice = json.loads(out.stdout)
     assert advice["advice"] and all(Tile.parse(a["discard"]).card() == a["discard"] for a in advice["advice"])
     assert "cards read from" in out.stderr  # what was read is shown, on stderr with --json
+
+
+S1 = "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac".split()  # docs/rules.md S1: Ana goes out
+
+
+def fixes_into(data: dict, cards: list[str]) -> list[str]:
+    """``--photo-fix`` values that turn a reading into exactly ``cards``: the first read
+    changed, the rest dropped, the missing ones added."""
+    n = len(data["cards"])
+    return ([f"--photo-fix={i}={c}" for i, c in enumerate(cards[:n], 1)]
+            + [f"--photo-fix={i}=-" for i in range(len(cards) + 1, n + 1)]
+            + [f"--photo-fix=+={c}" for c in cards[n:]])
+
+
+def test_the_sheet_reads_the_closers_cards(photo, models, home, tmp_path):
+    """``remi hand --board-photo`` in a Simple game reads cards with the card models (REMI_CARD_MODELS),
+    takes card fixes, and records the closer's hand as the engine checked it (SR-17, SR-20)."""
+    env = {**home, "REMI_CARD_MODELS": str(models)}
+    db = simple_game(tmp_path, env)
+    data = scan_json(photo, models, env=home)
+    before = db.read_bytes()
+    out = remi("hand", "--closer", "Ana", "--board-photo", str(photo), *fixes_into(data, S1[:13]), "--db", str(db),
+               env=env)
+    assert out.returncode == 2 and db.read_bytes() == before, out.stderr
+    assert out.stderr.strip().splitlines()[-1].endswith(
+        "13 cards read; a hand holds 14: correct them with --photo-fix N=7h, N=- or +=Qs")
+    out = remi("hand", "--closer", "Ana", "--board-photo", str(photo), *fixes_into(data, S1), "--json",
+               "--db", str(db), env=env)
+    assert out.returncode == 0, out.stderr
+    assert "cards read from" in out.stderr and "tiles read" not in out.stderr
+    assert json.loads(out.stdout)["totals"] == {"Ana": 0, "Dan": 100}
+    board = json.loads(remi("export", "--db", str(db), env=env).stdout)["actions"][0]["hand"]["board"]
+    assert sorted(Tile.parse(t).card() for t in board.split()) == sorted(Tile.parse(c).card() for c in S1)
+    swapped = [*S1[:4], "9h", *S1[5:]]  # Js for 9h: the hand no longer goes out; the fix is refused
+    out = remi("fix", "1", "--board-photo", str(photo), *fixes_into(data, swapped), "--db", str(db), env=env)
+    assert out.returncode == 2 and "Ana's hand does not go out" in out.stderr, out.stderr
 
 
 def test_export_takes_the_kind_it_writes(tmp_path):
