@@ -353,4 +353,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from remi.engine import RemiError
+
+    try:
+        sys.exit(main())
+    except RemiError as e:  # one line, as remi's own commands say it
+        sys.exit(f"stage: {e}")

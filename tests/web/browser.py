@@ -8,40 +8,20 @@ it into a loud skip). Run alone to install: ``python -m tests.web.browser``.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
+from tests.debian import Unavailable, ensure
+
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
-LOCK = Path(os.environ.get("TMPDIR", "/tmp")) / "remi-test-chromium.lock"
 WIDTH, HEIGHT = 390, 844
-
-
-class Unavailable(RuntimeError):
-    """Chromium cannot be installed or started here."""
 
 
 def ensure_chromium() -> None:
     """Install Debian's chromium and chromium-driver when they are missing (root, apt)."""
-    if os.path.exists(CHROMIUM) and os.path.exists(DRIVER):
-        return
-    with LOCK.open("w") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        if os.path.exists(CHROMIUM) and os.path.exists(DRIVER):
-            return
-        if os.geteuid() != 0 or not shutil.which("apt-get"):
-            raise Unavailable("chromium is not installed and this is not a root Debian machine to install it")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium", "chromium-driver"]):
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, env=env, check=False)
-            if r.returncode != 0:
-                raise Unavailable(f"{' '.join(cmd)} failed: {(r.stderr or r.stdout).strip().splitlines()[-1:]}")
-        if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-            raise Unavailable("chromium installed but /usr/bin/chromium or /usr/bin/chromedriver is missing")
+    ensure(["chromium", "chromium-driver"], lambda: os.path.exists(CHROMIUM) and os.path.exists(DRIVER))
 
 
 def phone(profile: Path, *, width: int = WIDTH, height: int = HEIGHT) -> Any:

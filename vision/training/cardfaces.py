@@ -38,7 +38,7 @@ import numpy as np
 from remi.vision import crops
 from remi.vision.crops import BACKGROUND
 from remi.vision.training.cropset import jitter
-from remi.vision.training.tilefaces import font_file
+from remi.vision.training.tilefaces import font_file, require_fonts
 
 RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf",
               "DejaVuSerif-Bold.ttf", "DejaVuSerif.ttf", "LiberationSans-Bold.ttf", "LiberationSans-Regular.ttf",
@@ -59,6 +59,12 @@ JOKER_SHARE = 0.04  # about a card in 27: the deck's share of jokers (SR-1: 4 in
 def font_path(name: str) -> Path | None:
     """A face's file on this machine (the tile faces' font folders), or None."""
     return font_file(name)
+
+
+def require_all_faces() -> None:
+    """Every face of both pools and the pips, or one line saying what to install (a dataset
+    drawn from fewer faces than its recipe says is another dataset)."""
+    require_fonts((*RANK_FONTS, *TEST_FONTS, PIP_FONT))
 
 
 def available_fonts(pool: str = "train") -> tuple[str, ...]:
@@ -218,10 +224,9 @@ def _view(rng: np.random.Generator, image: np.ndarray, box: tuple) -> tuple[np.n
 def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08):
     """``n`` reader crops (uint8 NHWC BGR, number, colour), ``BACKGROUND_SHARE`` of them of a
     card's face or the table beside an index (no index)."""
+    require_all_faces()
     rng = np.random.default_rng(seed)
     fonts = available_fonts()
-    if not fonts or font_path(PIP_FONT) is None:
-        raise FileNotFoundError("the card faces need the DejaVu fonts (Debian: fonts-dejavu-core)")
     X = np.zeros((n, crops.SIZE, crops.SIZE, 3), np.uint8)
     N = np.zeros(n, np.int64)
     C = np.zeros(n, np.int64)

@@ -293,6 +293,7 @@ def _camera(rng: np.random.Generator, photo: np.ndarray) -> np.ndarray:
 def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int) -> Path:
     """A dataset folder as ``remi vision generate`` writes one: images/{train,val}, labels with
     each index's engine code as its class (the detector trains them as one class, `index`)."""
+    faces.require_all_faces()
     out = Path(out)
     rng = np.random.default_rng(seed)
     settings = POOLS[pool]

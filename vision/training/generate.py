@@ -26,7 +26,7 @@ import numpy as np
 
 from remi.engine import ALL_KINDS
 from remi.vision import realdata
-from remi.vision.training import patches, scenes
+from remi.vision.training import patches, scenes, tilefaces
 
 
 def _progress():
@@ -75,6 +75,7 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     neither their photos nor their tiles pasted in scenes are used). ``editions="test"`` draws
     the "other editions" test set: only the test pool of ``vision.training.tilefaces`` (fonts, inks,
     jokers, proportions never trained on), no real tiles, no real photos linked."""
+    tilefaces.require_fonts(tilefaces.TRUETYPE.values())
     out = Path(out)
     for part in ("images", "labels", "meta"):
         for split in ("train", "val"):

@@ -147,6 +147,29 @@ def font_file(name: str) -> Path | None:
     return None
 
 
+#: the Debian packages that hold the faces the generators draw, by the file names' first word
+FONT_PACKAGES = {"DejaVu": "fonts-dejavu-core fonts-dejavu-extra", "Liberation": "fonts-liberation"}
+
+
+def require_fonts(names) -> None:
+    """Refuse to write a dataset whose faces this machine lacks. The pools would otherwise draw
+    from fewer faces without a word, so that a seed no longer makes the set it made where they
+    were installed, and a test pool drawn so is another test.
+
+    >>> require_fonts(["NoSuchFace.ttf"])
+    Traceback (most recent call last):
+    ...
+    remi.engine.errors.RemiError: the generator's faces NoSuchFace.ttf are not on this machine: install them (Debian: fonts-dejavu-core fonts-dejavu-extra fonts-liberation)
+    """
+    from remi.engine import RemiError
+
+    missing = [n for n in dict.fromkeys(names) if font_file(n) is None]
+    if missing:
+        packages = sorted({p for n in missing for k, p in FONT_PACKAGES.items() if n.startswith(k)}) or list(FONT_PACKAGES.values())
+        raise RemiError(f"the generator's faces {', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''} are not on "
+                        f"this machine: install them (Debian: {' '.join(packages)})")
+
+
 def available_fonts(split: str) -> tuple[str, ...]:
     """The fonts of a pool that this machine can draw (Hershey always; TrueType if found).
 

@@ -6,7 +6,7 @@ import pytest
 from remi.vision.crops import BACKGROUND, SIZE
 from remi.vision.training import cardfaces
 
-pytestmark = pytest.mark.skipif(cardfaces.font_path(cardfaces.PIP_FONT) is None, reason="no DejaVu fonts")
+pytestmark = pytest.mark.usefixtures("card_faces")  # tests/vision/training/conftest.py
 
 
 def test_crops_carry_the_reader_labels_in_their_ranges():

@@ -6,7 +6,7 @@ import pytest
 from remi.engine import JOKER
 from remi.vision.training import cardfaces, cardscenes
 
-pytestmark = pytest.mark.skipif(cardfaces.font_path(cardfaces.PIP_FONT) is None, reason="no DejaVu fonts")
+pytestmark = pytest.mark.usefixtures("card_faces")  # tests/vision/training/conftest.py
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -66,3 +66,12 @@ def test_the_first_pools_draw_no_spread_so_their_photos_stay_as_they_were():
     assert cardscenes.POOLS["train"].spread_share == cardscenes.POOLS["test"].spread_share == 0.0
     # the test pool's rows overlap less than any training row: settings never trained on
     assert cardscenes.POOLS["spread-test"].spread_overlap[0] >= cardscenes.POOLS["spread-train"].spread_overlap[1]
+
+
+def test_a_dataset_is_refused_in_one_line_when_a_face_of_its_recipe_is_missing(tmp_path, monkeypatch):
+    from remi.engine import RemiError
+
+    monkeypatch.setattr(cardfaces, "TEST_FONTS", (*cardfaces.TEST_FONTS, "NoSuchFace-Bold.ttf"))
+    with pytest.raises(RemiError, match="NoSuchFace-Bold.ttf are not on this machine: install them"):
+        cardscenes.write_scene_set(tmp_path / "s", "test", count=0, val=1, seed=5)
+    assert not (tmp_path / "s").exists()  # nothing written
