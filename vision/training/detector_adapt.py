@@ -7,7 +7,8 @@ weights (``detector_pt``), on augmented copies of the photos: each photo cut to 
 (55-100 % of each side: tiles look larger or smaller), scaled, its colours and light moved and
 sometimes blurred, as another photo of the same table would be. The backbone is frozen (its
 COCO or tile features stay; a third less work a step), a step every batch, a low rate, a few
-epochs (bench/adapt_bench.py: 2 photos in 41 s on the 2 cores at load 2.6).
+epochs (bench/adapt_bench.py: 2 photos in 41 s on the 2 cores at load 2.6). The augmented
+copies share a budget, so 10 photos cost about twice what 2 do, not five times.
 
 What is fitted here is checked by ``vision.adapt`` on photos held back from the fitting and on
 the sample photos, and kept only if it reads them at least as well (the harm guard).
@@ -24,7 +25,9 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
-COPIES = 24  # augmented copies of each photo
+COPIES = 24  # augmented copies of each photo, at most ...
+FEWEST_COPIES = 8  # ... and at least
+BUDGET = 96  # augmented copies an epoch in all: more photos, fewer copies each (10 photos: 9 each)
 EPOCHS = 6
 LONGEST = 1024  # the longest side of an augmented copy (the detector runs at 640)
 VISIBLE = 0.6  # a tile cut by the crop is labelled when this share of its box stays in
@@ -56,9 +59,22 @@ def _light(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     return x
 
 
-def write_set(folder: Path, examples: Sequence, seed: int = 0, copies: int = COPIES) -> Path:
-    """An Ultralytics one-class dataset of augmented copies (train) and the photos as they are
-    (val: Ultralytics' own log, never a choice); returns its yaml."""
+def copies_per_photo(photos: int) -> int:
+    """Augmented copies of each photo: ``BUDGET`` in all, so that the fine-tuning's work grows
+    slowly with the photos given (issue 26: 2 photos in 3 minutes, 10 in 10 on 2 cores); each
+    photo keeps at least ``FEWEST_COPIES``, as more real photos bring their own variety.
+
+    >>> [copies_per_photo(n) for n in (1, 2, 4, 10, 30)]
+    [24, 24, 24, 9, 8]
+    """
+    return max(FEWEST_COPIES, min(COPIES, BUDGET // max(photos, 1)))
+
+
+def write_set(folder: Path, examples: Sequence, seed: int = 0, copies: int | None = None) -> Path:
+    """An Ultralytics one-class dataset of augmented copies (train; ``copies`` of each photo, by
+    default :func:`copies_per_photo`) and the photos as they are (val: Ultralytics' own log,
+    never a choice); returns its yaml."""
+    copies = copies_per_photo(len(examples)) if copies is None else copies
     rng = np.random.default_rng(seed)
     for split in ("train", "val"):
         (folder / "images" / split).mkdir(parents=True, exist_ok=True)
