@@ -356,25 +356,36 @@ class Reader:
 
     def _cards(self, looks: Looks, boxes, scores, counted, rules: Rules) -> list[Detection]:
         """Cards from their corner indices: grouped by where they lie (``vision.cards``), each
-        card's kind the mean of its indices' reads, then at most ``rules.copies`` of a card and
-        ``rules.jokers`` jokers (SR-1) decoded on the cards as tiles are. An uncertain card is
-        marked with the reason, in card notation."""
-        from remi.vision.cards import Index, group
+        card's kind the mean of its indices' reads (corners read as two kinds: the surer one's,
+        the other's kind its first runner-up, marked), then at most ``rules.copies`` of a card
+        and ``rules.jokers`` jokers (SR-1) decoded on the cards as tiles are. An uncertain card
+        is marked with the reason, in card notation."""
+        from remi.vision.cards import group
 
         idx = np.nonzero(counted)[0]
         angles = [_angle(looks.corners[i], float(looks.turned[i])) for i in idx]
-        found = [Index(ALL_KINDS[int(np.argmax(looks.probs[i]))], tuple(float(v) for v in boxes[i]), a,
-                       self.way_up and abs(float(looks.turned[i]) - 0.5) >= SURE_WAY_UP)
+        found = [_index(looks.probs[i], boxes[i], a, self.way_up and abs(float(looks.turned[i]) - 0.5) >= SURE_WAY_UP)
                  for i, a in zip(idx, angles)]
-        members = [[int(idx[k]) for k in card] for card in group(found)]
-        probs = np.array([looks.probs[m].mean(axis=0) for m in members]).reshape(-1, 53)
+        cards = group(found)
+        members = [[int(idx[k]) for k in card] for card in cards]
+        # corners read as two kinds (vision.cards.MIXED): surer first
+        mixed = [None if len({found[k].kind for k in card}) == 1 else sorted(card, key=lambda k: -found[k].confidence)
+                 for card in cards]
+        probs = np.array([looks.probs[m].mean(axis=0) if two is None else looks.probs[idx[two[0]]]
+                          for m, two in zip(members, mixed)]).reshape(-1, 53)
         dets = []
-        for m, p, code in zip(members, probs, decode(probs, rules.copies, rules.jokers)):
+        for m, two, p, code in zip(members, mixed, probs, decode(probs, rules.copies, rules.jokers)):
             order = [int(k) for k in np.argsort(-p) if int(k) != code]
             best, background = int(np.argmax(p)), float(looks.background[m].max())
+            if two is not None and found[two[1]].kind.code in order:  # the other corner's kind comes next
+                order.remove(found[two[1]].kind.code)
+                order.insert(0, found[two[1]].kind.code)
             if code != best:
                 note = (f"read as {ALL_KINDS[best].card()}, but the packs hold only "
                         f"{rules.jokers if best == JOKER.code else rules.copies}")
+            elif two is not None:
+                a, b = found[two[0]], found[two[1]]
+                note = f"its corners read {a.kind.card()} {a.confidence:.0%} and {b.kind.card()} {b.confidence:.0%}"
             elif background >= MAYBE_NOT_A_TILE:
                 note = f"may not be a card ({background:.0%})"
             elif p[code] < LOW_CONFIDENCE:
@@ -437,6 +448,15 @@ class Reader:
                 note = _doubt(probs[j], c, float(looks.turned[i]))
             dets.append(_detection(looks, i, c, boxes[i], scores[i], note))
         return dets
+
+
+def _index(p: np.ndarray, box, angle: float, sure: bool):
+    """One corner index as ``vision.cards`` groups it: its read, with the runner-up kinds."""
+    from remi.vision.cards import Index
+
+    order = [int(k) for k in np.argsort(-p)[:ALTERNATIVES + 1]]
+    return Index(ALL_KINDS[order[0]], tuple(float(v) for v in box), angle, sure, float(p[order[0]]),
+                 tuple((ALL_KINDS[k], float(p[k])) for k in order[1:]))
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ import math
 from hypothesis import given, settings, strategies as st
 
 from remi.engine import ALL_KINDS, Tile
-from remi.vision.cards import FARTHEST, NEAREST, Index, group, one_card
+from remi.vision.cards import FARTHEST, MIXED, NEAREST, Index, group, one_card
 
 W, H, IW, IH, M = 60.0, 84.0, 12.0, 28.0, 4.0
 
@@ -70,9 +70,41 @@ def test_two_cards_of_one_kind_side_by_side_pair_each_its_own_corners():
     assert sorted(group(layout)) == [(0, 1), (2, 3)]
 
 
-def test_indices_of_other_kinds_never_pair():
+def misread(index: Index, kind: str, chance: float, confidence: float = 0.5) -> Index:
+    """``index`` read as ``kind``, the reader giving its true kind ``chance``."""
+    return Index(Tile.parse(kind), index.box, index.angle, index.sure, confidence, ((index.kind, chance),))
+
+
+def test_indices_of_other_kinds_the_reader_does_not_doubt_never_pair():
     a, b = corners("7h", 0, 0)
     assert one_card(a, Index(Tile.parse("7d"), b.box, b.angle, True)) is None
+    assert one_card(a, misread(b, "7d", MIXED - 0.01)) is None
+
+
+def test_a_corner_misread_as_another_kind_the_reader_doubts_is_still_one_card():
+    """The less sure corner gives the surer one's kind at least MIXED: one card, whichever
+    corner was misread, whatever the two kinds (one rank, one suit, neither)."""
+    for kind in ("7d", "8h", "Qs"):
+        a, b = corners("7h", 100, 50)
+        assert group([a, misread(b, kind, MIXED)]) == [(0, 1)]
+        assert group([misread(a, kind, 0.3, 0.4), Index(b.kind, b.box, b.angle, b.sure, 0.9)]) == [(0, 1)]
+
+
+def test_the_surer_corner_decides_whose_kind_is_doubted():
+    """The 7d is the surer read and the 7h gives it nothing: two cards, though the 7d doubts."""
+    a, b = corners("7h", 0, 0)
+    sure_7d = Index(Tile.parse("7d"), b.box, b.angle, True, 0.9, ((a.kind, 0.05),))
+    assert group([Index(a.kind, a.box, a.angle, True, 0.6), sure_7d]) == [(0,), (1,)]
+
+
+def test_pairs_of_one_kind_come_before_pairs_of_two():
+    """A whole 7h beside a stray corner read 7d that doubts it is 7h: the 7h's own corners
+    pair, even where the stray lies nearer the 7h's typical layout."""
+    a, b = corners("7h", 0, 0)
+    x1, y1, x2, y2 = b.box
+    stray = misread(Index(b.kind, (x1 + 4, y1 - 6, x2 + 4, y2 - 6), 180.0, True), "7d", 0.45)
+    assert one_card(a, stray) is not None
+    assert group([a, b, stray]) == [(0, 1), (2,)]
 
 
 def test_an_index_of_another_size_is_another_card():
@@ -110,11 +142,32 @@ def test_cards_laid_apart_group_as_laid(cards, scale):
 
 
 @settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(kinds, kinds, st.floats(0.0, 1.0)), min_size=1, max_size=14))
+def test_misread_corners_group_as_laid(cards):
+    """Cards laid well apart (no corner within a card's reach of another card's), each second
+    corner perhaps misread as any kind: read with the true kind a chance of at least MIXED it
+    pairs, below it the card counts twice; nothing is lost."""
+    layout: list[Index] = []
+    truth: list[tuple[int, ...]] = []
+    for i, (kind, read, chance) in enumerate(cards):
+        a, b = corners(kind.card(), i * 4 * W, 0)
+        if read != kind:
+            b = misread(b, read.card(), chance)
+        n = len(layout)
+        truth += [(n, n + 1)] if read == kind or chance >= MIXED else [(n,), (n + 1,)]
+        layout += [a, b]
+    assert group(layout) == truth
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 2000), st.floats(0, 2000), st.booleans(), st.floats(0, 360)),
-                min_size=0, max_size=12), kinds)
-def test_grouping_is_a_partition(points, kind):
-    """Whatever the layout, every index is in exactly one card, and a card is one or two."""
+                min_size=0, max_size=12), kinds, st.lists(st.tuples(kinds, st.floats(0, 1)), max_size=12))
+def test_grouping_is_a_partition(points, kind, reads):
+    """Whatever the layout and the reads, every index is in exactly one card, and a card is
+    one or two."""
     layout = [Index(kind, (x, y, x + IW, y + IH), angle, sure) for x, y, sure, angle in points]
+    for i, (read, chance) in enumerate(reads[:len(layout)]):
+        layout[i] = Index(read, layout[i].box, layout[i].angle, layout[i].sure, 1 - chance / 2, ((kind, chance / 2),))
     cards = group(layout)
     assert sorted(i for c in cards for i in c) == list(range(len(layout)))
     assert all(len(c) in (1, 2) for c in cards)
