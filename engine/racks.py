@@ -17,10 +17,6 @@ from remi.engine.rules import CLOSED, Rules
 from remi.engine.tiles import Tile
 
 
-def _name(tile: Tile, rules: Rules) -> str:
-    return tile.card() if not rules.is_closed else str(tile)
-
-
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -53,7 +49,7 @@ def check_counts(
     for tile, n in sorted(counts.items()):
         limit = rules.jokers if tile.is_joker else rules.copies
         if n > limit:
-            what = "joker" if tile.is_joker else _name(tile, rules)
+            what = "joker" if tile.is_joker else rules.words.name(tile)
             place = f" {where}" if where else ""
             raise RuleError(f"a {_ordinal(limit + 1)} {what}{place}: the deck has only {limit}")
 
@@ -66,9 +62,9 @@ def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile |
     if rules.is_closed and atu is not None and size == full - 1:
         pass  # closing with the atu (CR-19)
     elif size != full:
-        what = "tiles" if rules.is_closed else "cards"
+        w = rules.words
         extra = f" (or {full - 1} plus the atu)" if rules.is_closed else ""
-        raise RuleError(f"a closing rack has {full} {what}{extra}; this one has {size}")
+        raise RuleError(f"{w.a_closing} has {w.count(full)}{extra}{w.cite(w.close_rule)}; this one has {size}")
 
 
 def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | None) -> None:
@@ -83,7 +79,7 @@ def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | 
         limit = rules.jokers if tile.is_joker else rules.copies
         total = sum(held[tile].values())
         if total > limit:
-            what = "joker" if tile.is_joker else _name(tile, rules)
+            what = "joker" if tile.is_joker else rules.words.name(tile)
             where = ", ".join(name if name == "the atu" else f"{name} {n}" for name, n in held[tile].items())
             raise RuleError(f"a {_ordinal(total)} {what} in one hand ({where}): the deck has only {limit}",
                             parts=tuple(held[tile]))

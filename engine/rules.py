@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from remi.engine.errors import RuleError
+from remi.engine.words import WORDS, Words
 
 Variant = Literal["closed", "simple"]
 
@@ -75,6 +76,12 @@ class Rules:
     @property
     def is_closed(self) -> bool:
         return self.variant == "closed"
+
+    @property
+    def words(self) -> Words:
+        """The variant's words for messages: tiles on a rack and closing, or cards in a hand and
+        going out (``engine.words``)."""
+        return WORDS[self.variant]
 
     @property
     def hand_size(self) -> int:

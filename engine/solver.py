@@ -130,7 +130,8 @@ class CloseResult:
         if self.throw is not None:
             other = _best(self.rack, self.rules, self.atu, None)
             if other is not None:
-                return _Why(CloseStatus.OTHER_THROW, (), (), f"it closes throwing {_name(other.discard, self.rules)}")
+                w = self.rules.words
+                return _Why(CloseStatus.OTHER_THROW, (), (), f"it {w.closes} throwing {w.name(other.discard)}")
         return _explain(self.rack, self.rules, self.atu)
 
 
@@ -260,20 +261,19 @@ def _explain(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> _Why:
         missing = "a set (Tria)" if has_run else "a run (Suivi)"
     formations = tuple(sorted((_step_formation(s) for s in steps if s[0] != "loose"), key=Formation.sort_key))
     loose = tuple(sorted((Tile(s[1]) for s in steps if s[0] == "loose"), key=lambda t: t.code))
-    pieces = "tiles" if rules.is_closed else "cards"  # Simple rummy is played with cards (SR-1)
+    w = rules.words  # Simple rummy: loose cards, melds, going out (SR-16, SR-17)
     if missing:
-        status, reason = CloseStatus.NO_RUN_AND_SET, f"no arrangement has {missing}; a close needs a run and a set"
+        status, reason = CloseStatus.NO_RUN_AND_SET, (f"no arrangement has {missing}; {w.a_close} needs a run and a set"
+                                                      f"{w.cite('SR-18')}")
     elif n == 0:
         size = len(rack) + (atu is not None)
-        status, reason = CloseStatus.NO_SPARE, f"all {size} {pieces} fit formations of 3, but one must be thrown"
+        status, reason = CloseStatus.NO_SPARE, (f"all {size} {w.pieces} fit {w.formations} of 3, but one must be "
+                                                f"thrown{w.cite(w.close_rule)}")
     else:
-        names = ", ".join(_name(t, rules) for t in loose)
-        status, reason = CloseStatus.LOOSE_TILES, f"{n} loose {pieces}: {names}; a close leaves exactly one"
+        names = ", ".join(w.name(t) for t in loose)
+        status, reason = CloseStatus.LOOSE_TILES, (f"{n} loose {w.pieces}: {names}; {w.a_close} leaves exactly one"
+                                                   f"{w.cite(w.close_rule)}")
     return _Why(status, loose, formations, reason)
-
-
-def _name(tile: Tile, rules: Rules) -> str:
-    return str(tile) if rules.is_closed else tile.card()
 
 
 def _step_formation(step: Step) -> Formation:

@@ -33,9 +33,10 @@ def check_json(result: CloseResult, rules: Rules, atu: Tile | None) -> dict[str,
 
 def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile | None) -> None:
     n = notation_for(rules.variant)
+    w = rules.words  # Simple rummy: a hand of cards that goes out (SR-4, SR-17)
     plain = is_plain(console)
     rack = sorted(result.rack, key=sort_key)
-    head = Text("Rack  " if rules.is_closed else "Hand  ", style="bold")  # a player holds a hand of cards
+    head = Text(f"{w.holding.capitalize()}  ", style="bold")
     head.append_text(tiles_text(rack, n, plain=plain))
     if atu is not None:
         head.append("   atu ", style="bold")
@@ -43,7 +44,7 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
     console.print(head)
     best = result.best
     if best is None:
-        console.print(Text(f"Cannot close: {result.reason}.", style="bold red"))
+        console.print(Text(f"Cannot {w.close}: {result.reason}.", style="bold red"))
         if result.formations:
             console.print("Closest arrangement:")
             for f in result.formations:
@@ -51,9 +52,9 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
             if result.loose:  # all in formations, none to throw: the reason says so, no empty line
                 console.print(Text("  loose ").append_text(tiles_text(result.loose, n, plain=plain)))
         return
-    title = "Closes" + (" with the atu" if result.with_atu else "")
+    title = w.closes.capitalize() + (" with the atu" if result.with_atu else "")
     table = Table(title=title, title_justify="left", show_edge=False, box=None, padding=(0, 2))
-    table.add_column("formation")
+    table.add_column(w.formation)
     table.add_column("kind")
     if rules.is_closed:
         table.add_column("points", justify="right")
@@ -75,4 +76,4 @@ def render_check(console: Console, result: CloseResult, rules: Rules, atu: Tile 
             console.print(f"On the sheet the atu {atu.format(n) if atu else ''} doubles it (CR-26): "
                           f"+{best.points * doubled} for the closer.")
     else:
-        console.print(Text("Goes out: every opponent takes 100.", style="bold green"))
+        console.print(Text(f"Every opponent takes {rules.loser_points} (SR-20).", style="bold green"))

@@ -72,6 +72,31 @@ def test_simple_rummy_shows_a_hand_of_cards() -> None:
     assert closed.splitlines()[0] == "Rack  k2 k7 b7 b10 b11 b12 r3 r4 r5 r6 y7 y9 y10 y11 y12"
 
 
+def test_simple_rummy_goes_out_and_says_why_not_in_its_own_words() -> None:
+    """A hand of cards goes out, shown in melds, or cannot go out, naming the rule (SR-17,
+    SR-18, SR-20); no line speaks of closing. Closed Rummy's rack keeps its words."""
+    out = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac")
+    assert out.returncode == 0, out.stderr
+    lines = [line.rstrip() for line in out.stdout.splitlines()]
+    assert lines[1:3] == ["Goes out", "  meld           kind"] and lines[-1] == "Every opponent takes 100 (SR-20)."
+    out = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 9d 5c As Ad Kc", "--json")
+    assert json.loads(out.stdout)["reason"] == ("7 loose cards: As, 2c, 3c, 5c, Kc, Ad, 9d; "
+                                                "going out leaves exactly one (SR-17)")
+    out = remi("check", "--variant", "simple", "8s 9s 10s 4h 5h 6h 7h 2d 3d 4d Jc Qc Kc 9h")
+    assert " ".join(out.stdout.split()).startswith(
+        "Hand 8s 9s 10s Jc Qc Kc 4h 5h 6h 7h 9h 2d 3d 4d Cannot go out: no arrangement has a set (Tria); "
+        "going out needs a run and a set (SR-18). Closest arrangement:"), out.stdout
+    short = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 9d 5c As Ad")
+    assert short.returncode == 2 and short.stderr == "remi: a hand going out has 14 cards (SR-17); this one has 13\n"
+    for shown in (out.stdout, short.stderr):
+        assert not {"close", "closes", "closing", "formation", "tiles"} & set(shown.lower().replace(":", " ").split())
+    closed = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12")
+    assert closed.returncode == 2
+    assert closed.stderr == "remi: a closing rack has 15 tiles (or 14 plus the atu); this one has 14\n"
+    lines = [line.rstrip() for line in remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2").stdout.splitlines()]
+    assert lines[1:3] == ["Closes", "  formation         kind    points"]
+
+
 def test_a_doubling_atu_says_the_sheet_doubles_the_board() -> None:
     """The board is the closer's board; the atu's double (CR-26) is the sheet's, said apart."""
     out = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2", "--atu", "*").stdout

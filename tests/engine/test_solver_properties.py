@@ -9,7 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remi.engine import CLOSED, SIMPLE, Close, Rules, Tile, can_close, check_close, classify, iter_closes
+from remi.engine import (
+    CLOSED, SIMPLE, Close, RuleError, Rules, Tile, can_close, check_close, classify, iter_closes, parse_tiles,
+)
 from remi.engine.counts import counts
 from remi.engine.search import min_loose
 from tests.engine import oracle
@@ -192,3 +194,25 @@ def test_a_hand_of_cards_is_explained_in_cards_and_a_rack_in_tiles():
     assert why.reason.startswith("7 loose cards: Js, 2c") and "tiles" not in why.reason
     rack = [Tile.parse(t) for t in "r5 r6 r7 r8 k11 r11 b2 b3 b9 b5 k1 y1 b1 y13 k7".split()]
     assert " loose tiles: " in check_close(rack, CLOSED).reason
+
+
+def test_a_hand_that_cannot_go_out_says_so_in_simple_rummys_words():
+    """Simple rummy's reasons speak of cards and going out and name their rule (SR-17, SR-18);
+    Closed Rummy's stay word for word as the README quotes them."""
+    hand = parse_tiles
+    why = check_close(hand("5h 6h 7h 8h Js Jh Jc 2c 3c 9d 5c As Ad Kc"), SIMPLE).reason
+    assert why == "7 loose cards: As, 2c, 3c, 5c, Kc, Ad, 9d; going out leaves exactly one (SR-17)"
+    why = check_close(hand("8s 9s 10s 4h 5h 6h 7h 2d 3d 4d Jc Qc Kc 9h"), SIMPLE).reason
+    assert why == "no arrangement has a set (Tria); going out needs a run and a set (SR-18)"
+    why = check_close(hand("5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac"), SIMPLE, throw=Tile.parse("Js")).reason
+    assert why == "it goes out throwing 5c"
+    with pytest.raises(RuleError, match=r"^a hand going out has 14 cards \(SR-17\); this one has 13$"):
+        check_close(hand("5h 6h 7h 8h Js Jh Jc 2c 3c 9d 5c As Ad"), SIMPLE)
+    rack = "r4 r5 r6 b9 y9 k9 k11 k12 k13 y2 y3 y4 r13 b13 r8"
+    assert check_close(hand(rack), CLOSED).reason == "3 loose tiles: k11, k12, r8; a close leaves exactly one"
+    why = check_close(hand("k1 b1 r1 k3 b3 r3 k5 b5 r5 k7 b7 r7 k9 b9 r9"), CLOSED).reason
+    assert why == "all 15 tiles fit formations of 3, but one must be thrown"
+    rack = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"
+    assert check_close(hand(rack), CLOSED, throw=Tile.parse("b10")).reason == "it closes throwing k2"
+    with pytest.raises(RuleError, match=r"^a closing rack has 15 tiles \(or 14 plus the atu\); this one has 14$"):
+        check_close(hand(rack)[:14], CLOSED)
