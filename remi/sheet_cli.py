@@ -139,7 +139,7 @@ def history(game: Game = None, db: Db = None, as_json: Json = False) -> None:
         info = pick(store, game)
         lines = store.history(info.id)
         if as_json:
-            emit({"game": info.name, "actions": [h.to_dict() for h in lines]})
+            emit({"game": info.name, "actions": [h.to_dict(info.rules.words.notation) for h in lines]})
             return
         from remi.sheet_render import console, render_history
 

@@ -288,14 +288,15 @@ def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -
 
 
 def describe_hand(hand: Any, *, cards: bool = False) -> str:
-    """One line of what was entered; ``cards`` shows a Simple rummy hand in card notation."""
+    """One line of what was entered; ``cards`` shows a Simple rummy hand in its words: who went
+    out (SR-17) and their cards in card notation."""
     if hand is None:
         return ""
     parts = []
     if hand.nobody:
         parts.append("nobody closed")
     elif hand.closer:
-        parts.append(f"closer {hand.closer}")
+        parts.append(f"{hand.closer} went out" if cards else f"closer {hand.closer}")
     if hand.atu:
         parts.append(f"atu {hand.atu}" + (" (pulled in)" if hand.atu_close else ""))
     if hand.board is not None:

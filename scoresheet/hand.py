@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from remi.engine import RemiError, Tile, format_tiles, parse_tiles
+from remi.engine.tiles import Notation
 from remi.scoresheet.errors import SheetError
 
 _QUICK = re.compile(r"^(?:(\d+)([lhj]))+$", re.IGNORECASE)
@@ -113,9 +114,9 @@ class RackInput:
     def parse_tiles(cls, text: str) -> RackInput:
         return cls(tiles=parse_tiles(text))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, notation: Notation = "tile") -> dict[str, Any]:
         if self.tiles is not None:
-            return {"tiles": format_tiles(self.tiles)}
+            return {"tiles": format_tiles(self.tiles, notation)}
         if self.points is not None:
             return {"points": self.points}
         return {"quick": str(self.quick)} if self.quick is not None else {}
@@ -268,9 +269,18 @@ class HandInput:
 
     # -- the stored form: one codec for the database row and the export ---------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The stored form: plain JSON values, tiles in canonical notation."""
-        return {name: _CODEC.get(name, _PLAIN)[0](getattr(self, name)) for name in FIELDS}
+    def to_dict(self, notation: Notation = "tile") -> dict[str, Any]:
+        """The stored form: plain JSON values, tiles in canonical notation. ``notation="card"``
+        writes them as a Simple rummy player does (an export, ``remi history --json``);
+        ``from_dict`` reads either.
+
+        >>> h = HandInput.parse(closer="Ana", board="5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac")
+        >>> h.to_dict()["board"], h.to_dict("card")["board"]
+        ('r5 r6 r7 r8 k11 r11 b11 b2 b3 * b5 k1 y1 b1', '5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac')
+        >>> HandInput.from_dict(h.to_dict("card")) == HandInput.from_dict(h.to_dict()) == h
+        True
+        """
+        return {name: _CODEC.get(name, _PLAIN)[0](getattr(self, name), notation) for name in FIELDS}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandInput:
@@ -283,24 +293,32 @@ class HandInput:
         return cls(**values)
 
 
-def _same(value: Any) -> Any:
+def _same(value: Any, notation: Notation = "tile") -> Any:
     return value
 
 
-def _opt(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    return lambda value: None if value is None else fn(value)
+def _flag(value: Any, notation: Notation = "tile") -> bool:
+    return bool(value)
 
 
-_PLAIN = (_same, _same)
-#: encode (value -> stored) and decode (stored -> value) of the fields that are not plain
-_CODEC: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "nobody": (bool, bool),
-    "atu_close": (bool, bool),
-    "atu": (_opt(str), Tile.parse),
-    "throw": (_opt(str), Tile.parse),
-    "board": (_opt(format_tiles), parse_tiles),
+def _tile_out(tile: Tile | None, notation: Notation) -> str | None:
+    return None if tile is None else tile.format(notation)
+
+
+def _tiles_out(tiles: tuple[Tile, ...] | None, notation: Notation) -> str | None:
+    return None if tiles is None else format_tiles(tiles, notation)
+
+
+_PLAIN: tuple[Callable[[Any, Notation], Any], Callable[[Any], Any]] = (_same, _same)
+#: encode (value, notation -> stored) and decode (stored -> value) of the fields that are not plain
+_CODEC: dict[str, tuple[Callable[[Any, Notation], Any], Callable[[Any], Any]]] = {
+    "nobody": (_flag, bool),
+    "atu_close": (_flag, bool),
+    "atu": (_tile_out, Tile.parse),
+    "throw": (_tile_out, Tile.parse),
+    "board": (_tiles_out, parse_tiles),
     "board_points": (_same, int),
-    "racks": (lambda racks: {n: r.to_dict() for n, r in racks.items()},
+    "racks": (lambda racks, notation: {n: r.to_dict(notation) for n, r in racks.items()},
               lambda data: {str(n): RackInput.from_dict(r) for n, r in data.items()}),
 }
 #: the hand's fields, in the order of the stored form

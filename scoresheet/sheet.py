@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from remi.engine import HandScore, Rules, Tile, closed_winners, simple_limit, simple_result
+from remi.engine.tiles import Notation
 from remi.scoresheet.entry import HandInput, HandResult, score_hand
 from remi.scoresheet.errors import SheetError
 
@@ -71,9 +72,10 @@ class HistoryLine:
     hand: HandInput | None
     change: Mapping[str, Any] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, notation: Notation = "tile") -> dict[str, Any]:
+        """``notation``: the game's (a Simple rummy hand's cards as cards)."""
         out = {"seq": self.seq, "kind": self.kind, "at": self.created_at, "hand": self.number, "undone": self.undone,
-               "undoes": self.undoes, "input": self.hand.to_dict() if self.hand else None}
+               "undoes": self.undoes, "input": self.hand.to_dict(notation) if self.hand else None}
         if self.change is not None:
             out["change"] = dict(self.change)
         return out

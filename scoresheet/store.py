@@ -467,15 +467,17 @@ class Store(PendingStore):
     # -- export / import -----------------------------------------------------------------
 
     def export_game(self, game_id: int) -> dict[str, Any]:
-        """The game's settings and its whole log (every action as entered): lossless."""
+        """The game's settings and its whole log (every action as entered): lossless. A Simple
+        rummy hand's cards are written as cards (``import_game`` reads either notation)."""
         game = self._info(game_id, settled=False)  # as started: the log's changes follow
         log = self.log(game_id)
+        notation = game.rules.words.notation
         return {
             "format": EXPORT_FORMAT,
             "game": {k: v for k, v in game.to_dict().items() if k != "id"},
             "actions": [
                 {"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "hand_seq": e.hand_seq,
-                 "undoes": e.undoes, "hand": e.hand.to_dict() if e.hand else None,
+                 "undoes": e.undoes, "hand": e.hand.to_dict(notation) if e.hand else None,
                  **({"change": dict(e.change)} if e.change is not None else {})}
                 for e in log
             ],

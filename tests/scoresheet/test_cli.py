@@ -107,6 +107,49 @@ def test_export_import_round_trip(remi: Remi, tmp_path: Path) -> None:
     assert rows[1][6:9] == ["100", "-95", "-80"] and rows[-1][-3:] == [str(v) for v in original["totals"].values()]
 
 
+S1_CARDS = "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac"  # docs/rules.md S1, as a card player writes it
+S1_TILES = "r5 r6 r7 r8 k11 r11 b11 b2 b3 * b5 k1 y1 b1"  # the same hand in tile notation
+TILE_WORD = re.compile(r"(?<![\w-])[kbryo](?:1[0-3]|[1-9])(?![\w-])", re.IGNORECASE)
+
+
+def test_a_simple_hand_is_shown_and_exported_as_cards(remi: Remi, tmp_path: Path) -> None:
+    """A Simple rummy hand typed as cards comes back as cards: remi history (its table and
+    --json) and remi export; the export imports again, and so does one written in tile
+    notation (before exports spoke cards). The database keeps its one stored form."""
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben", "--name", "rami")
+    remi.ok("hand", "--closer", "Ana", "--board", "5H 6h 7♥ 8h JS Jh Jc 2c 3C jk 5c As AD Ac")
+    remi.ok("hand", "--closer", "Ben")
+    history = remi.ok("history")
+    assert [a["input"]["board"] for a in history["actions"]] == [S1_CARDS, None]
+    text = remi("history")
+    assert text.code == 0 and "Ana went out; hand 5h 6h" in text.out and "Ben went out" in text.out
+    assert "closer" not in text.out and not TILE_WORD.findall(text.out), text.out
+    out = tmp_path / "rami.json"
+    remi.ok("export", "--format", "json", "--out", str(out))
+    exported = json.loads(out.read_text())
+    assert exported["actions"][0]["hand"]["board"] == S1_CARDS
+    assert not TILE_WORD.findall(json.dumps(exported["actions"]))
+    original = remi.ok("sheet", "--game", "rami")
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps({**exported, "actions": [
+        {**a, "hand": {**a["hand"], "board": S1_TILES}} if a["hand"]["board"] else a for a in exported["actions"]]}))
+    for name, path in (("copy", out), ("older", older)):
+        imported = remi.ok("import", str(path), "--name", name)
+        for key in ("hands", "totals", "finished", "players", "teams"):
+            assert imported[key] == original[key], (name, key)
+        assert json.loads(remi("export", "--game", name).out)["actions"] == exported["actions"]
+    import sqlite3
+
+    with sqlite3.connect(remi.db) as conn:  # the stored form is as it was: no migration
+        boards = [b for (b,) in conn.execute("SELECT board FROM action WHERE board IS NOT NULL ORDER BY id")]
+    assert boards == [S1_TILES] * 3
+    closed = remi.ok("new", "--players", "Ana,Bogdan,Cristi", "--name", "friday")
+    assert closed["variant"] == "closed"
+    remi.ok("hand", *C1)
+    assert remi.ok("history")["actions"][0]["input"]["board"] == "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"
+    assert "closer Ana; atu y2; board r3 r4" in " ".join(remi("history").out.split())
+
+
 def test_stats_and_plot(remi: Remi, tmp_path: Path) -> None:
     remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
     for closer in ("Ana", "Ana", "Ben", "Ana"):
