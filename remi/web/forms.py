@@ -24,6 +24,7 @@ from typing import Any
 
 from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles
 from remi.engine.limits import check_board
+from remi.engine.tiles import Notation
 from remi.scoresheet.entry import HandInput, QuickCount, RackInput, rack_cost
 from remi.scoresheet.hand import parse_points
 from remi.scoresheet.text import check_note
@@ -154,20 +155,22 @@ def _rack_tiles(name: str, text: str) -> RackInput:
         return RackInput.parse_tiles(text)
 
 
-def fields_from_hand(hand: HandInput, players: Sequence[str]) -> dict[str, str]:
-    """The form's fields for a recorded hand (to fix it)."""
-    out: dict[str, str] = {"atu": str(hand.atu or ""), "closer": NOBODY if hand.nobody else (hand.closer or ""),
+def fields_from_hand(hand: HandInput, players: Sequence[str], notation: Notation = "tile") -> dict[str, str]:
+    """The form's fields for a recorded hand (to fix it), its tiles written in ``notation``
+    (a Simple rummy hand's cards as cards: the hand's stored form, ``HandInput.to_dict``)."""
+    stored = hand.to_dict(notation)
+    out: dict[str, str] = {"atu": stored["atu"] or "", "closer": NOBODY if hand.nobody else (hand.closer or ""),
                            "board_mode": "points" if hand.board_points is not None else "tiles",
-                           "board": format_tiles(hand.board or ()),
+                           "board": stored["board"] or "",
                            "board_points": "" if hand.board_points is None else str(hand.board_points),
-                           "throw": str(hand.throw or ""), "atu_close": "1" if hand.atu_close else "",
+                           "throw": stored["throw"] or "", "atu_close": "1" if hand.atu_close else "",
                            "twin": hand.twin or "", "note": hand.note or ""}
     for i, name in enumerate(players):
         rack = hand.racks.get(name)
         if rack is None:
             continue
         if rack.tiles is not None:
-            out[f"rack_mode_{i}"], out[f"rack_{i}"] = "tiles", format_tiles(rack.tiles)
+            out[f"rack_mode_{i}"], out[f"rack_{i}"] = "tiles", stored["racks"][name]["tiles"]
         elif rack.points is not None:
             out[f"rack_mode_{i}"], out[f"points_{i}"] = "points", str(rack.points)
         elif rack.quick is not None:
@@ -182,18 +185,19 @@ def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
         return board_points_status(hand, rules)
     tiles = hand.board
     size = rules.hand_size if hand.atu_close else rules.close_size
+    w = rules.words  # Simple rummy: cards that go out (SR-17)
     if len(tiles) != size:
-        return {"ok": False, "text": f"{len(tiles)} of {size} {'cards' if not rules.is_closed else 'tiles'}"}
+        return {"ok": False, "text": f"{len(tiles)} of {size} {w.pieces}"}
     try:
         atu = hand.atu if hand.atu_close else None
         result = check_close(tiles, rules, atu=atu)
     except (RemiError, IndexError) as exc:
         return {"ok": False, "text": str(exc) or "give the atu"}
     if not result.can_close or result.best is None:
-        return {"ok": False, "text": f"does not close: {result.reason}"}
+        return {"ok": False, "text": f"does not {w.close}: {result.reason}"}
     best = result.best
-    what = f"closes: {best.board} points, throw {best.discard.format('card' if not rules.is_closed else 'tile')}"
-    return {"ok": True, "text": what if rules.is_closed else f"goes out, throwing {best.discard.card()}"}
+    what = f"closes: {best.board} points, throw {w.name(best.discard)}"
+    return {"ok": True, "text": what if rules.is_closed else f"goes out, throwing {w.name(best.discard)}"}
 
 
 def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, Any] | None:
@@ -222,12 +226,17 @@ def board_points_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
     return {"ok": True, "text": f"board {hand.board_points} points"}
 
 
-def tiles_text(text: str | None) -> str:
-    """Tiles typed or read, in canonical notation; the text as it was when it does not parse."""
+def tiles_text(text: str | None, notation: Notation = "tile") -> str:
+    """Tiles typed or read, in canonical notation (``card``: a Simple rummy game's); the text
+    as it was when it does not parse.
+
+    >>> tiles_text("r5 R6 jk"), tiles_text("r5 R6 jk", "card"), tiles_text("5h r14")
+    ('r5 r6 *', '5h 6h *', '5h r14')
+    """
     if not text:
         return ""
     try:
-        return format_tiles(parse_tiles(text))
+        return format_tiles(parse_tiles(text), notation)
     except RemiError:
         return text
 

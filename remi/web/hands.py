@@ -79,12 +79,13 @@ def form_page(request: Request, info: Any, fields: dict[str, str], *, number: in
 def new_hand(request: Request) -> Response:
     web = web_of(request)
     info = game_of(web, request)
-    fields = {k: tiles_text(v) if k in ("atu", "board", "throw") else v
+    notation = info.rules.words.notation  # a Simple game's cards come back as cards
+    fields = {k: tiles_text(v, notation) if k in ("atu", "board", "throw") else v
               for k, v in request.query_params.items() if k in PREFILL}
     for i, _ in enumerate(info.players):  # a loser's rack read from a photo
         rack = request.query_params.get(f"rack_{i}")
         if rack:
-            fields[f"rack_{i}"], fields[f"rack_mode_{i}"] = tiles_text(rack), "tiles"
+            fields[f"rack_{i}"], fields[f"rack_mode_{i}"] = tiles_text(rack, notation), "tiles"
     return form_page(request, info, fields)
 
 
@@ -97,7 +98,8 @@ def fix_hand(request: Request) -> Response:
     if not 1 <= number <= len(sheet.rows):
         return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
                                                              f"(it has {len(sheet.rows)})", game=info)
-    return form_page(request, info, fields_from_hand(sheet.rows[number - 1].hand, info.players), number=number)
+    fields = fields_from_hand(sheet.rows[number - 1].hand, info.players, info.rules.words.notation)
+    return form_page(request, info, fields, number=number)
 
 
 def _fields(form: Any) -> dict[str, str]:

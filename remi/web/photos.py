@@ -265,7 +265,8 @@ def unsure_words(d: Any, notation: str = "tile") -> Markup:
             chip(tile, notation), _percent(p), every)
     if reason.startswith("may not be a tile"):
         likely = reason.rsplit("(", 1)[-1].rstrip(")").replace("%", " %")
-        return Markup("maybe no tile here ({} likely none): if so, tap it, then “not a tile”").format(likely)
+        noun = "card" if notation == "card" else "tile"
+        return Markup("maybe no {} here ({} likely none): if so, tap it, then “not a {}”").format(noun, likely, noun)
     if reason.startswith("unsure") or not reason:
         if not alternatives:
             return Markup("remi is {} sure of it").format(_percent(d.confidence))
@@ -340,7 +341,9 @@ def check_view(tiles: list[Tile], variant: str, atu_text: str) -> dict[str, Any]
     # The engine checks the rack and decides the atu's role: pulled in with 14 tiles (CR-19).
     result = check_close(tuple(tiles), rules, atu=atu)
     best = result.best
+    w = rules.words  # Simple rummy: a hand goes out (SR-17)
     return {"can_close": result.can_close, "reason": result.reason, "with_atu": result.with_atu,
+            "closes": w.closes.capitalize(), "close": w.close,
             "formations": [f.tiles for f in best.formations] if best else [], "discard": best.discard if best else None,
             "points": best.points if best else None, "notation": notation_for(variant)}
 
@@ -414,7 +417,8 @@ def routes(web: Any) -> list[Route]:
             used = [t for t in tiles if t is not None] + added
             if not used:
                 raise RemiError("no tiles left: every box was marked as not a tile")
-            target = _target(request, action, format_tiles(used), fields)
+            notation = notation_for(fields.get("variant", "closed"))  # a hand of cards goes on as cards
+            target = _target(request, action, format_tiles(used, notation), fields)  # type: ignore[arg-type]
             if target is None:
                 checked = check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
                 return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields)

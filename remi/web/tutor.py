@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from remi.engine import RemiError
+from remi.engine import RemiError, preset
 from remi.web.forms import tiles_text
 from remi.web.guard import read_form
 from remi.web.offload import heavy
@@ -59,7 +59,8 @@ def routes(web: Any) -> list[Route]:
         q = request.query_params
         game = game_in_query(web, request)
         variant = game.variant if game else (q.get("variant") if q.get("variant") in ("closed", "simple") else "closed")
-        fields = {"variant": variant, "rack": tiles_text(q.get("rack", "")), "atu": tiles_text(q.get("atu", "")),
+        notation = preset(variant).words.notation  # a hand of cards from a photo comes in as cards
+        fields = {"variant": variant, "rack": tiles_text(q.get("rack", ""), notation), "atu": tiles_text(q.get("atu", "")),
                   "me": "0"}
         names = list(game.players) if game else ["me", "next"]
         for i, name in enumerate(names[:SEATS]):

@@ -76,7 +76,8 @@ def test_with_card_models_a_simple_game_reads_cards(db, home, remi, monkeypatch)
         r = phone.post(f"{shot}/use?game=1", data={"csrf": csrf(phone), "tiles": " ".join(tokens),
                                                    "action": "check", "variant": "simple", "keep": "1"})
         assert r.status_code in (200, 400)  # checked, or the engine's line on the count: either way shown
-        assert "Closes" in r.text or "Cannot close" in r.text or 'class="error"' in r.text
+        assert "Goes out" in r.text or "Cannot go out" in r.text or 'class="error"' in r.text
+        assert "Cannot close" not in r.text and ">Closes" not in r.text and "tiles after" not in r.text
         kept = list((home / "data" / "remi" / "photos" / "cards").glob("*.json"))
         assert len(kept) == 1
         assert [c["card"] for c in json.loads(kept[0].read_text())["cards"]] == [Tile.parse(t).card() for t in tokens]

@@ -4,6 +4,8 @@ recording at the same moment."""
 
 from __future__ import annotations
 
+import html
+import re
 import threading
 
 from tests.web.conftest import Server, csrf, errors_on
@@ -102,6 +104,39 @@ def test_simple_rummy_by_tapping_who_went_out(server: Server, remi) -> None:
     r = phone.post("/g/1/hand/record", data=fields)
     assert r.status_code == 303
     assert remi.ok("sheet")["hands"][0]["scores"] == {"North": 100, "East": 0, "South": 100, "West": 0}
+
+
+S1_CARDS = "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac"  # docs/rules.md S1
+S1_TILES = "r5 r6 r7 r8 k11 r11 b11 b2 b3 * b5 k1 y1 b1"  # the same cards in tile notation
+TILE_WORD = re.compile(r"(?<![\w-])[kbryo](?:1[0-3]|[1-9])(?![\w-])", re.IGNORECASE)
+
+
+def field_value(page: str, name: str) -> str:
+    return html.unescape(re.search(rf'name="{name}" value="([^"]*)"', page).group(1))
+
+
+def test_a_simple_game_speaks_cards_on_every_page(server: Server, remi) -> None:
+    """The hand's check as you go, the fix form, a hand filled in through the address (a photo's
+    cards, an old link's tiles), the history and the tutor: cards in card notation, going out."""
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
+    phone = server.phone()
+    check = lambda board: phone.post("/g/1/hand/check", data={"csrf": csrf(phone), "closer": "Ana", "board": board},  # noqa: E731
+                                     headers={"accept": "application/json"}).json()["board"]["text"]
+    assert check(S1_CARDS.replace("Ac", "Kc").replace("*", "9d")) == (
+        "does not go out: 7 loose cards: As, 2c, 3c, 5c, Kc, Ad, 9d; going out leaves exactly one (SR-17)")
+    assert check(S1_CARDS.rsplit(" ", 1)[0]) == "13 of 14 cards"
+    assert "· dealer Ana" in phone.get("/g/1/hand").text
+    r = phone.post("/g/1/hand/record", data={"csrf": csrf(phone), "closer": "Ana", "board": S1_CARDS.upper()})
+    assert r.status_code == 303, r.text
+    assert field_value(phone.get("/g/1/hand/1").text, "board") == S1_CARDS  # the fix form, as typed
+    for board in (S1_TILES, S1_CARDS):  # a new hand filled in through the address
+        assert field_value(phone.get("/g/1/hand", params={"board": board, "closer": "Ben"}).text, "board") == S1_CARDS
+    history = phone.get("/g/1/history").text
+    assert f"Ana went out; hand {S1_CARDS}" in html.unescape(history) and not TILE_WORD.findall(history)
+    tutor = phone.get("/tutor", params={"variant": "simple", "rack": S1_TILES}).text
+    assert field_value(tutor, "rack") == S1_CARDS
+    closed = phone.get("/tutor", params={"variant": "closed", "rack": S1_CARDS}).text
+    assert field_value(closed, "rack") == S1_TILES
 
 
 def test_two_phones_recording_at_the_same_moment_both_land_numbered_uniquely(server: Server, remi) -> None:

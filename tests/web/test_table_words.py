@@ -89,6 +89,9 @@ def test_a_photo_s_doubts_in_a_player_s_words() -> None:
     assert text(unsure_words(copies)) == "looks most like [r12] (60 % sure), but both [r12]s are already read: which is it?"
     empty = Detection(r13, 0.9, box, 0.9, uncertain="may not be a tile (29%)")
     assert text(unsure_words(empty)) == "maybe no tile here (29 % likely none): if so, tap it, then “not a tile”"
+    # a Simple game's photo of cards: its doubts in cards
+    assert text(unsure_words(empty, "card")) == "maybe no card here (29 % likely none): if so, tap it, then “not a card”"
+    assert text(unsure_words(copies, "card")) == "looks most like [Qh] (60 % sure), but both [Qh]s are already read: which is it?"
     unsure = Detection(Tile.parse("y11"), 0.21, box, 0.9, uncertain="unsure: y11 21%, y4 14%",
                        alternatives=((Tile.parse("y4"), 0.14),))
     assert text(unsure_words(unsure)) == "[y11] or [y4]? remi is 21 % sure of the first, 14 % of the other"

@@ -298,7 +298,7 @@ function addTile(code) { if (code !== "-") setAdded([...addedTiles(), code]); }
 
 function recount() {
   const el = document.querySelector("[data-count]");
-  if (el) el.textContent = (photoTiles().filter(t => t && t !== "-").length + addedTiles().length) + " tiles after your corrections";
+  if (el) el.textContent = (photoTiles().filter(t => t && t !== "-").length + addedTiles().length) + " " + (el.dataset.noun || "tiles") + " after your corrections";
 }
 
 function initPhoto() {
