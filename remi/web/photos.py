@@ -417,8 +417,7 @@ def routes(web: Any) -> list[Route]:
             used = [t for t in tiles if t is not None] + added
             if not used:
                 raise RemiError("no tiles left: every box was marked as not a tile")
-            notation = notation_for(fields.get("variant", "closed"))  # a hand of cards goes on as cards
-            target = _target(request, action, format_tiles(used, notation), fields)  # type: ignore[arg-type]
+            target = _target(request, action, used, fields)
             if target is None:
                 checked = check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
                 return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields)
@@ -445,8 +444,10 @@ def expected(game: Any, target: str) -> tuple[int, int] | None:
     return None
 
 
-def _target(request: Request, action: str, tiles: str, fields: dict[str, str]) -> str | None:
-    """Where the tiles go: a new hand's board or a loser's rack, the tutor; None to check here."""
+def _target(request: Request, action: str, used: list[Tile], fields: dict[str, str]) -> str | None:
+    """Where the tiles go: a new hand's board or a loser's rack, the tutor; None to check here.
+    A hand of cards goes on as cards (the variant's notation)."""
+    tiles = format_tiles(used, notation_for(fields.get("variant", "closed")))  # type: ignore[arg-type]
     game = request.query_params.get("game", "")
     if action == "check":
         return None
