@@ -23,17 +23,30 @@ EXAMPLE = (
 )
 
 #: what the table's columns mean: one line under it (under 80 columns), each at length with --explain
-LEGEND = "steps: tiles missing · live outs: unseen helpers · feed risk: neighbour uses it"
-EXPLAIN = (
-    "steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw closes).",
-    "live outs: the copies not yet seen (not on your rack, in a row, the atu or taken) of the tiles that would bring "
-    "you a step nearer.",
-    "close in 3: the chance that your next 3 draws bring the close, if nobody closes first; an atu that fills the last "
-    "gap makes it sure (CR-19).",
-    "feed risk: the chance your left neighbour takes the tile from their row and uses it, from what they took, threw "
-    "and left lying.",
-    "The throws come best first: the fewest steps, then the best chance to close with the least feed risk.",
-)
+LEGEND = "steps: {pieces} missing · live outs: unseen helpers · feed risk: neighbour uses it"
+EXPLAIN = {
+    "closed": (
+        "steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw "
+        "closes).",
+        "live outs: the copies not yet seen (not on your rack, in a row, the atu or taken) of the tiles that would "
+        "bring you a step nearer.",
+        "close in 3: the chance that your next 3 draws bring the close, if nobody closes first; an atu that fills the "
+        "last gap makes it sure (CR-19).",
+        "feed risk: the chance your left neighbour takes the tile from their row and uses it, from what they took, "
+        "threw and left lying.",
+        "The throws come best first: the fewest steps, then the best chance to close with the least feed risk.",
+    ),
+    "simple": (
+        "steps: the fewest cards your hand still lacks to meld all but one, a run and a set among them, once you "
+        "throw that card (0: any draw goes out, SR-17, SR-18).",
+        "live outs: the copies not yet seen (not in your hand, on the pile or taken) of the cards that would bring you "
+        "a step nearer.",
+        "go out in 3: the chance that your next 3 draws let you go out, if nobody goes out first.",
+        "feed risk: the chance your left neighbour takes the card from the pile and uses it, from what they took, "
+        "threw and left lying.",
+        "The throws come best first: the fewest steps, then the best chance to go out with the least feed risk.",
+    ),
+}
 
 
 def _rows(specs: list[str], option: str = "--row") -> dict[str, str]:
@@ -116,23 +129,26 @@ def _render(result: dict, explain: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from remi.engine import preset
+
     console = Console(highlight=False)
+    w = preset(result["variant"]).words  # Simple rummy: cards, going out (SR-17)
     if result["draw"]:
         console.print(f"[bold]Draw:[/bold] {result['draw']}")
     if result["close"]:
         close = result["close"]
-        console.print(f"[bold green]Close:[/bold green] {' · '.join(close['formations'])}, throw {close['discard']}"
-                      + (f" ({close['points']} points)" if result["variant"] == "closed" else ""))
+        console.print(f"[bold green]{w.close.capitalize()}:[/bold green] {' · '.join(close['formations'])}, "
+                      f"throw {close['discard']}" + (f" ({close['points']} points)" if result["variant"] == "closed" else ""))
     rows = [a for a in result["advice"] if not a.get("close")]
     if rows:
         table = Table(title="Throws, best first", title_justify="left")
-        for col in ("throw", "steps", "live outs", "close in 3", "feed risk"):
+        for col in ("throw", "steps", "live outs", f"{w.close} in 3", "feed risk"):
             table.add_column(col, justify="right" if col != "throw" else "left")
         for a in rows[:8]:
             table.add_row(a["discard"], str(a["steps"]), str(a["outs"]), f"{100 * a['p_close']:.0f}%",
                           f"{100 * a['feed_risk']:.0f}%")
         console.print(table)
-        for line in EXPLAIN if explain else (LEGEND,):
+        for line in EXPLAIN[result["variant"]] if explain else (LEGEND.format(pieces=w.pieces),):
             console.print(line, style="dim")
     console.print(result["explanation"])
 

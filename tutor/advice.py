@@ -140,7 +140,7 @@ def _closed(out: dict[str, Any], pos: Position, close: Close, words: str) -> dic
     rules = pos.rules
     out["stage"] = "close"
     out["close"] = {"discard": pos.name(close.discard), "points": close.points,
-                    "formations": [f.format("tile" if rules.is_closed else "card") for f in close.formations]}
+                    "formations": [f.format(rules.words.notation) for f in close.formations]}
     out["advice"] = [{"discard": pos.name(close.discard), "steps": 0, "outs": 0, "p_close": 1.0, "feed_risk": 0.0,
                       "score": 1.0, "close": True, "pay": close.points}]
     out["explanation"] = words
@@ -167,7 +167,7 @@ def _take_top(out: dict[str, Any], pos: Position) -> dict[str, Any]:
     opts = weigh(after, rack, full=True)
     out["advice"] = [_opt_dict(o, pos) for o in opts]
     where = "your row" if rules.is_closed else f"the {word}"
-    to_go = f"{opts[0].steps} to go" if opts[0].steps else "it completes your board"
+    to_go = f"{opts[0].steps} to go" if opts[0].steps else f"it completes your {'board' if rules.is_closed else 'melds'}"
     nearer = f"it brings you one step nearer ({to_go})"
     if rules.is_closed and opts[0].steps >= steps_to_close(pos.held, rules) and view.atu is not None:
         nearer = f"it lets the atu {pos.name(view.atu)} fill a gap"  # taken only for the atu (draw_advice)

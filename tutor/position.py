@@ -62,7 +62,7 @@ class Position:
 
     def name(self, t: Tile) -> str:
         """A tile as the learner writes it: a tile (r7) in Closed Rummy, a card (7h) in Simple."""
-        return str(t) if self.rules.is_closed else t.card()
+        return self.rules.words.name(t)
 
 
 def _tiles(text: str | Iterable[str] | None, where: str = "") -> list[Tile]:

@@ -20,10 +20,7 @@ __all__ = ["close_words", "stock_words", "throw_words"]
 
 _COLOUR = ("black", "blue", "red", "yellow")
 _SUIT = ("spades", "clubs", "hearts", "diamonds")
-
-
-def _name(t: Tile, rules: Rules) -> str:
-    return str(t) if rules.is_closed else t.card()
+_RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
 
 def _plural(n: int, word: str) -> str:
@@ -33,38 +30,41 @@ def _plural(n: int, word: str) -> str:
 def close_words(close: Close, rules: Rules, source: str | None = None, tile: Tile | None = None) -> str:
     """The close, said: what to draw first (``source``: "atu", "row", "pile", "tournante";
     None after the draw), the formations to show, the tile to throw and the board's worth."""
-    style = "tile" if rules.is_closed else "card"
-    shown = " · ".join(f.format(style) for f in close.formations)
-    go = "close" if rules.is_closed else "go out"
+    w = rules.words  # Simple rummy: cards, going out (SR-17)
+    shown = " · ".join(f.format(w.notation) for f in close.formations)
+    go = w.close
     if source is None:
         head = go.capitalize()
     elif source == "atu":
-        head = f"Pull the atu {_name(tile, rules)} in instead of drawing and close"  # type: ignore[arg-type]
+        head = f"Pull the atu {w.name(tile)} in instead of drawing and close"  # type: ignore[arg-type]
     else:
         where = "your row" if rules.is_closed else f"the {source}"
-        head = f"Take {_name(tile, rules)} from {where} and {go}"  # type: ignore[arg-type]
+        head = f"Take {w.name(tile)} from {where} and {go}"  # type: ignore[arg-type]
     extra = " (a joker thrown to close doubles your score)" if close.doubled else ""
     worth = f" The board is worth {close.points}." if rules.is_closed else ""
-    return f"{head}: show {shown} and throw {_name(close.discard, rules)}{extra}.{worth}"
+    return f"{head}: show {shown} and throw {w.name(close.discard)}{extra}.{worth}"
 
 
 def stock_words(top: Tile | None, steps: int, live: int, atu_fills: bool, view: View, first_round: bool = False) -> str:
     """Why the stock: the row's top brings nothing nearer (or cannot be taken)."""
     rules = view.rules
+    w = rules.words
     if steps == 0:  # Simple rummy only: in Closed Rummy the row's top would close (closing_draw)
         if first_round:
             return ("Draw from the stock: your cards already meld, but nobody goes out in the first round "
                     "(SR-19): throw what you draw, and any draw next turn goes out.")
-        why = (f"; the {_name(top, rules)} on the pile would not do: a card taken from the pile may not be "
+        why = (f"; the {w.name(top)} on the pile would not do: a card taken from the pile may not be "
                "thrown the same turn (SR-13)" if top is not None and not top.is_joker else "")
         return f"Draw from the stock: your cards already meld, so any card you draw can be thrown to go out{why}."
-    why = (f"the top of your row, {_name(top, rules)}, does not bring you nearer" if top is not None and not top.is_joker
-           else "a joker lying in your row can never be taken" if top is not None
+    offer = "the top of your row" if rules.is_closed else "the card on offer"  # Simple: the pile's or the tournante
+    joker = "a joker lying in your row can never be taken" if rules.is_closed else "a joker on the pile can never be taken (SR-13)"
+    why = (f"{offer}, {w.name(top)}, does not bring you nearer" if top is not None and not top.is_joker
+           else joker if top is not None
            else "there is nothing to take")
-    out = (f"Draw from the stock: {why}. You are {_plural(steps, 'step')} from a close, "
+    out = (f"Draw from the stock: {why}. You are {_plural(steps, 'step')} from {w.a_close}, "
            f"with {_plural(live, 'live out')}.")
     if atu_fills and view.atu is not None:  # one step away it would have closed at once
-        out += f" The atu {_name(view.atu, rules)} fills one of the gaps: pull it in for the last."
+        out += f" The atu {w.name(view.atu)} fills one of the gaps: pull it in for the last."
     return out
 
 
@@ -104,12 +104,13 @@ def _alternative(opts: Sequence[Option]) -> Option | None:
 def _breaker(best: Option, alt: Option, rules: Rules, who: str) -> str:
     """What puts ``best`` above ``alt`` when both keep the same steps: the term of the score
     (``Option.parts``) that favours it most, in words."""
-    d, a = _name(best.discard, rules), _name(alt.discard, rules)
+    w = rules.words
+    d, a = w.name(best.discard), w.name(alt.discard)
     pb, pa = dict(best.parts), dict(alt.parts)
     gains = {k: pb.get(k, 0.0) - pa.get(k, 0.0) for k in {*pb, *pa}}
     key = max(sorted(gains), key=lambda k: gains[k], default=None)
     if key is None or gains[key] <= 1e-9:
-        return f"{a} is as good: {d} comes first only by the order of the tiles, and either will do"
+        return f"{a} is as good: {d} comes first only by the order of the {w.pieces}, and either will do"
     if key == "feed":
         rb, ra = round(100 * best.feed_risk), round(100 * alt.feed_risk)
         if alt.outs > best.outs:
@@ -120,33 +121,36 @@ def _breaker(best: Option, alt: Option, rules: Rules, who: str) -> str:
         return (f"{a} keeps as many; late in the hand {d} goes first, as it costs {pd} on your rack "
                 f"against {a}'s {po} if someone else closes")
     if key == "close":
-        return f"{a} keeps as many, but {d} leaves the better chance to close"
+        return f"{a} keeps as many, but {d} leaves the better chance to {w.close}"
     return f"{a} keeps as many; {d} ranks higher on {key}"
 
 
 def _reason(best: Option, opts: Sequence[Option], rest: Sequence[Tile], view: View) -> str:
     """Why this throw: a joker, a tile that fits nothing, the atu's gap, or the steps and outs."""
     rules, d = view.rules, best.discard
+    w = rules.words
     same_n, near = _partners(d, rest)
     if d.is_joker:
+        if not rules.is_closed:
+            return "a joker on the discard pile can never be taken (SR-13)"
         return "a joker lying in a row can never be taken, and kept it costs 50 if someone else closes"
     if not same_n and not near:
         seen_cnt = seen_counts(view, [*rest, d])
         live = sum(live_copies(c2 * 13 + d.number - 1, rules, seen_cnt) for c2 in range(4) if c2 != d.colour)
-        out = "it fits nothing on your rack"
+        out = f"it fits nothing in your {w.holding}" if not rules.is_closed else "it fits nothing on your rack"
         if live <= 2:
             out += f" and only {live} cop{'y' if live == 1 else 'ies'} of its number {'is' if live == 1 else 'are'} still live"
         return out
     if best.atu_fills and view.atu is not None:
-        return (f"the rest then lacks one tile, and the atu {_name(view.atu, rules)} is that tile" if best.steps == 1
-                else f"the atu {_name(view.atu, rules)} then fills one of the gaps of the rest")
+        return (f"the rest then lacks one tile, and the atu {w.name(view.atu)} is that tile" if best.steps == 1
+                else f"the atu {w.name(view.atu)} then fills one of the gaps of the rest")
     away = _plural(best.steps, "step")
     if all(o.steps > best.steps for o in opts[1:]):
         return f"it is the only throw that keeps you {away} away"
     alt = _alternative(opts)
     if alt is not None and alt.outs < best.outs:
-        return f"throwing it keeps you {away} from a close with the most live outs ({best.outs})"
-    return f"throwing it keeps you {away} from a close with {_plural(best.outs, 'live out')}"
+        return f"throwing it keeps you {away} from {w.a_close} with the most live outs ({best.outs})"
+    return f"throwing it keeps you {away} from {w.a_close} with {_plural(best.outs, 'live out')}"
 
 
 def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules: Rules) -> str:
@@ -161,35 +165,39 @@ def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules
     rack = list(rest)
     rack.remove(k)
     sn, nr = _partners(k, rack)
+    w = rules.words
     kind = _SUIT[k.colour] if not rules.is_closed else _COLOUR[k.colour]
-    serves = (f"both the {kind} run and the {k.number}s" if sn and nr else
-              f"the {k.number}s" if sn else f"the {kind} run")
-    return f" Keep {_name(k, rules)}: it serves {serves}."
+    rank = f"{k.number}s" if rules.is_closed else _RANK_WORDS.get(k.number, f"{k.number}s")  # Simple: the aces
+    serves = (f"both the {kind} run and the {rank}" if sn and nr else
+              f"the {rank}" if sn else f"the {kind} run")
+    return f" Keep {w.name(k)}: it serves {serves}."
 
 
 def throw_words(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: str | None = None) -> str:
     """Two or three lines: the throw and why (and what broke a tie), a tile to keep, the
     chance to close, and a throw that would feed the left neighbour."""
     rules = view.rules
+    w = rules.words
     best = opts[0]
     d = best.discard
     rest = list(rack)
     rest.remove(d)
     who = left or "your left neighbour"
-    line1 = f"Throw {_name(d, rules)}: {_reason(best, opts, rest, view)}"
+    line1 = f"Throw {w.name(d)}: {_reason(best, opts, rest, view)}"
     alt = _alternative(opts)
     contrast = alt is not None and not d.is_joker and alt.outs >= best.outs and not best.atu_fills
     if contrast:
         line1 += "; " + _breaker(best, alt, rules, who)  # type: ignore[arg-type]
     line1 += "." + _keep_line(best, opts, rest, rules)
     if best.steps == 0:
-        line2 = "The rest is then a whole board: your next draw closes, whatever it is."
+        whole = "is then a whole board" if rules.is_closed else "then all melds"
+        line2 = f"The rest {whole}: your next draw {w.closes}, whatever it is."
     elif best.atu_fills and best.steps == 1 and view.atu is not None:
         line2 = ("On your next turn pull the atu in instead of drawing and close (CR-19): a sure close, "
                  "unless someone closes first.")
     else:
-        line2 = (f"You are then {_plural(best.steps, 'step')} from a close, with {_plural(best.outs, 'live out')}: "
-                 f"{100 * best.p_close:.0f}% to close within {HORIZON} draws.")
+        line2 = (f"You are then {_plural(best.steps, 'step')} from {w.a_close}, with {_plural(best.outs, 'live out')}: "
+                 f"{100 * best.p_close:.0f}% to {w.close} within {HORIZON} draws.")
     return line1 + "\n" + line2 + _feed_line(best, opts, view, who, alt if contrast else None)
 
 
@@ -197,14 +205,16 @@ def _feed_line(best: Option, opts: Sequence[Option], view: View, who: str, said:
     """A throw as fast as the best that would feed the left neighbour, and what shows it; or
     the best throw lying in their row already (no use to them then)."""
     rules, d = view.rules, best.discard
+    w = rules.words
     risky = max((o for o in opts if o.steps == best.steps), key=lambda o: o.feed_risk)
     if risky.feed_risk >= max(0.3, best.feed_risk + 0.1) and risky.discard != d:
         fits = _fits_taken(risky.discard, view)
         if said is not None and said.discard == risky.discard and not fits:
             return ""  # the contrast above already gave its feed risk
-        why = (f"{who} took {' and '.join(_name(x, rules) for x in fits)} from their row and it fits "
+        where = "their row" if rules.is_closed else "the pile"
+        why = (f"{who} took {' and '.join(w.name(x) for x in fits)} from {where} and it fits "
                f"{'them' if len(fits) > 1 else 'it'}" if fits else f"{who} could use it")
-        return f" Not {_name(risky.discard, rules)}: {why} ({100 * risky.feed_risk:.0f}% feed risk)."
+        return f" Not {w.name(risky.discard)}: {why} ({100 * risky.feed_risk:.0f}% feed risk)."
     if rules.is_closed and not d.is_joker and any(t == d for t in view.left_passed):
-        return f" {who[0].upper()}{who[1:]} left a {_name(d, rules)} lying in their row: it was no use to them then."
+        return f" {who[0].upper()}{who[1:]} left a {w.name(d)} lying in their row: it was no use to them then."
     return ""

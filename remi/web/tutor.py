@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from remi.engine import RemiError, preset
+from remi.engine import CLOSED, PRESETS, RemiError, preset
 from remi.web.forms import tiles_text
 from remi.web.guard import read_form
 from remi.web.offload import heavy
@@ -70,8 +70,9 @@ def routes(web: Any) -> list[Route]:
     def page(request: Request, game: Any, fields: dict[str, str], advice: Any = None, error: str | None = None,
              status: int = 200) -> Response:
         variant = fields.get("variant", "closed")
+        words = PRESETS.get(variant, CLOSED).words  # Simple rummy: a hand of cards that goes out
         return web.page(request, "tutor.html", status, game=game, fields=fields, advice=advice, error=error,
-                        notation=notation_for(variant), variant=variant, seats=range(SEATS),
+                        notation=notation_for(variant), variant=variant, seats=range(SEATS), words=words,
                         sources=SOURCES.get(variant, SOURCES["closed"]))
 
     def show(request: Request) -> Response:

@@ -28,3 +28,21 @@ def test_bad_tutor_input_is_one_line(server: Server) -> None:
     assert r.status_code == 400 and any("zz" in e for e in errors_on(r.text))
     r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "closed", "rack": ""})
     assert r.status_code == 400 and any("give your rack" in e for e in errors_on(r.text))
+
+
+def test_simple_rummy_s_tutor_page_speaks_of_a_hand_that_goes_out(server: Server) -> None:
+    """Simple rummy's page asks for your hand and the card you drew, and its advice goes out
+    (SR-17); Closed Rummy's page keeps the rack, the tile and the close."""
+    phone = server.phone()
+    page = phone.get("/tutor", params={"variant": "simple"}).text
+    assert "<h2>Your hand" in page and "<h2>The card you drew" in page and "Your rack" not in page
+    r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "simple",
+                                   "rack": "5h 6h 7h 8h Js Jh Jc 2c 3c 4c 5c As Ad Kd"})
+    assert r.status_code == 200 and "<th>go out in 3</th>" in r.text and "close in 3" not in r.text
+    r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "simple",
+                                   "rack": "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac"})
+    assert r.status_code == 200 and "<b>Go out:</b>" in r.text and "Close:" not in r.text
+    closed = phone.get("/tutor").text
+    assert "<h2>Your rack" in closed and "<h2>The tile you drew" in closed
+    r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "closed", "rack": RACK, "drawn": "k13"})
+    assert "<th>close in 3</th>" in r.text
