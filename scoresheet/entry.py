@@ -130,12 +130,12 @@ def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules
                              "the player who went out takes 100 (SR-20): give who went out (and perhaps their cards)",
                              fields=(name,))
     if h.closer is None:
-        raise SheetError("who went out? give the closer's name", fields=("closer",))
+        raise SheetError("who went out? give their name", fields=("closer",))
     if h.board is not None:
         cards = h.board
         if len(cards) != rules.close_size:
-            raise SheetError(f"the closer's hand has {plural(len(cards), 'card')}; give all {rules.close_size} "
-                             "(13 in melds plus the discard)", fields=("board",))
+            raise SheetError(f"{h.closer}'s hand has {plural(len(cards), 'card')}; give all {rules.close_size}: "
+                             f"{rules.hand_size} in melds plus the discard (SR-17)", fields=("board",))
         check_counts(cards, rules)
         result = check_close(cards, rules)
         if not result.can_close:

@@ -150,6 +150,27 @@ def test_a_simple_hand_is_shown_and_exported_as_cards(remi: Remi, tmp_path: Path
     assert "closer Ana; atu y2; board r3 r4" in " ".join(remi("history").out.split())
 
 
+def test_a_simple_hand_is_refused_in_its_own_words(remi: Remi) -> None:
+    """A hand of cards that does not go out is refused naming the rule (SR-17, SR-18), in
+    cards; nothing is recorded."""
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben", "--name", "rami")
+    refused = {
+        S1_CARDS.rsplit(" ", 1)[0]: "--board: Ana's hand has 13 cards; give all 14: 13 in melds plus the discard (SR-17)",
+        S1_CARDS.replace("*", "9d").replace("Ac", "Kc"): (
+            "--board: Ana's hand does not go out: 7 loose cards: As, 2c, 3c, 5c, Kc, Ad, 9d; "
+            "going out leaves exactly one (SR-17)"),
+        "8s 9s 10s 4h 5h 6h 7h 2d 3d 4d Jc Qc Kc 9h": (
+            "--board: Ana's hand does not go out: no arrangement has a set (Tria); going out needs a run and a set "
+            "(SR-18)"),
+    }
+    for board, line in refused.items():
+        r = remi("hand", "--closer", "Ana", "--board", board)
+        assert r.code == 2 and r.err == f"remi: {line}\n", r.err
+    r = remi("hand", "--board", S1_CARDS)
+    assert r.code == 2 and r.err == "remi: --closer: who went out? give their name\n", r.err
+    assert remi.ok("sheet")["hands"] == []
+
+
 def test_stats_and_plot(remi: Remi, tmp_path: Path) -> None:
     remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
     for closer in ("Ana", "Ana", "Ben", "Ana"):
