@@ -421,8 +421,9 @@ def render_stats(con: Console, stats: Stats) -> None:
         return
     con.print("[bold]Players[/]")
     for s in stats.players:
+        closes = f"{s.closes} closed" if s.variant == "closed" else f"went out {plural(s.closes, 'time')}"  # SR-17
         con.print(f"{s.rank}. {s.player} ({s.variant}): {plural(s.games, 'game')}, {s.games_won} won, "
-                  f"{s.points} points; {plural(s.hands, 'hand')}, {s.closes} closed, average {s.average:.1f}, "
+                  f"{s.points} points; {plural(s.hands, 'hand')}, {closes}, average {s.average:.1f}, "
                   f"best hand {signed(s.best_hand)}, best streak {s.best_streak}")
     if stats.head_to_head:
         con.print("[bold]Head to head[/] (games ended ahead)")

@@ -184,6 +184,11 @@ def test_stats_and_plot(remi: Remi, tmp_path: Path) -> None:
     ben = stats["closed", "Ben"]
     assert (ben["hands"], ben["closes"], ben["games_won"], ben["best_hand"], ben["average"]) == (1, 1, 1, 150, 150.0)
     assert "best streak" in remi("stats").out
+    remi.env["COLUMNS"] = "40"  # a phone: the standing as lines, each variant in its words
+    lines = " ".join(remi("stats").out.split())
+    assert "Ana (simple): 1 game, 1 won, 100 points; 4 hands, went out 3 times, average 25.0" in lines
+    assert "Ben (closed): 1 game, 1 won, 150 points; 1 hand, 1 closed, average 150.0" in lines
+    remi.env["COLUMNS"] = "120"
     png = tmp_path / "totals.png"
     res = remi.ok("plot", "--out", str(png), "--game", "game 1")
     assert res["hands"] == 4 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
