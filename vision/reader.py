@@ -324,6 +324,20 @@ class Reader:
         return looks.probs, looks.background, looks.turned
 
     def read(self, image: np.ndarray, expect: tuple[int, int] | None = None, rules: Rules | None = None) -> Reading:
+        """The tiles of a photo (``read_once``). A photo whose tiles mostly stand upside down
+        (a rack photographed from across the table) is read again turned round, as the models
+        were trained to see racks, and that reading is kept, in the order its tiles stand in
+        the turned photo (the rack's own left to right) with every box and corner in the
+        photo's pixels. On ``rack-joker.jpg`` turned round: 14 tiles of 15, 8 right, before;
+        all 15 right after (4 Dec)."""
+        reading = self.read_once(image, expect, rules)
+        if not (self.way_up and self.kind != "cards" and _upside_down(reading)):
+            return reading
+        turned = self.read_once(np.ascontiguousarray(image[::-1, ::-1]), expect, rules)
+        return reading if _upside_down(turned) else _turned_back(turned)
+
+    def read_once(self, image: np.ndarray, expect: tuple[int, int] | None = None,
+                  rules: Rules | None = None) -> Reading:
         """The tiles of a photo, each read whichever way it lies; nothing refused for how the
         photo was taken. Boxes the reader holds to be no tile are set aside (listed, not
         counted). ``expect`` (fewest, most), e.g. (14, 15) for a rack to check: when fewer
@@ -623,6 +637,32 @@ def decode(probs: np.ndarray, copies: int = COPIES, jokers: int = COPIES) -> lis
             continue
         codes[weakest] = order[weakest, rank[weakest]]
     return [int(c) for c in codes]
+
+
+UPSIDE_DOWN = 2 / 3  # the share of a photo's tiles standing upside down that turns the photo round
+
+
+def _upside_down(reading: Reading) -> bool:
+    """Whether most of at least three tiles read point their top down the photo."""
+    angles = [d.angle for d in reading.detections if d.angle is not None]
+    down = sum(abs(a - 180.0) < 45.0 for a in angles)
+    return len(angles) >= 3 and down >= UPSIDE_DOWN * len(angles)
+
+
+def _turned_back(reading: Reading) -> Reading:
+    """A reading of the photo turned 180 degrees, its geometry put back in the photo's pixels."""
+    w, h = reading.width, reading.height
+
+    def box(b):
+        return (w - b[2], h - b[3], w - b[0], h - b[1])
+
+    def back(d: Detection) -> Detection:
+        return replace(d, box=box(d.box), indices=tuple(box(b) for b in d.indices),
+                       corners=None if d.corners is None else tuple((w - x, h - y) for x, y in d.corners),
+                       angle=None if d.angle is None else (d.angle + 180.0) % 360.0)
+
+    return replace(reading, detections=tuple(map(back, reading.detections)),
+                   set_aside=tuple(map(back, reading.set_aside)))
 
 
 def reading_order(dets: list[Detection]) -> list[Detection]:

@@ -147,7 +147,15 @@ def test_upside_down_photo_is_read_not_refused(tmp_path, photo):
     cv2.imwrite(str(flipped), cv2.rotate(cv2.imread(str(photo)), cv2.ROTATE_180))
     proc = remi("scan", flipped, "--json")
     assert proc.returncode == 0, proc.stderr
-    assert len(json.loads(proc.stdout)["tiles"]) == len(_expected(photo))
+    turned = json.loads(proc.stdout)
+    # read turned round, as a rack photographed from across the table: the rack's own order
+    assert [t["tile"] for t in turned["tiles"]] == _expected(photo)
+    upright = json.loads(remi("scan", photo, "--json").stdout)
+    w, h = upright["width"], upright["height"]
+    for a, b in zip(upright["tiles"], turned["tiles"]):
+        # every box in the turned photo's own pixels: where the upright one lands turned round
+        assert np.allclose(b["box"], [w - a["box"][2], h - a["box"][3], w - a["box"][0], h - a["box"][1]], atol=12)
+        assert abs((b["angle"] - a["angle"]) % 360 - 180) < 1
 
 
 @pytest.mark.parametrize("args, words", [
