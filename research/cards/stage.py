@@ -14,6 +14,7 @@ one day, so they go together):
     python -m research.cards.stage data out/cards-F --holdout F          # F: white, iphone, win
     remi vision train out/cards-F --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt ...
     python -m research.cards.stage crops out/cards-F/crops.npz --holdout F --seed 0
+    python -m research.cards.stage crops out/cards-scene-crops.npz --scenes out/cards-spread-train --copies 2   # indices at a scene's scale
     python -m research.cards.stage synth out/cards-synth-1.npz --n 20000 --seed 101   # vision.training.cardfaces
     python -m research.cards.stage reader out/cards-F/reader.pt out/cards-F/crops.npz out/cards-synth-*.npz --epochs 8
     remi vision export DET.pt out/cards-F/reader.pt --out MODELS
@@ -275,7 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--holdout", choices=FOLDS, required=True)
     c = sub.add_parser("crops")
     c.add_argument("out", type=Path)
-    c.add_argument("--holdout", choices=FOLDS, required=True)
+    source = c.add_mutually_exclusive_group(required=True)
+    source.add_argument("--holdout", choices=FOLDS, help="real crops: every group but this fold's")
+    source.add_argument("--scenes", type=Path, help="a synthetic set's train photos (stage scenes), at their own scale")
     c.add_argument("--copies", type=int, default=6)
     c.add_argument("--negatives", type=int, default=6)
     c.add_argument("--seed", type=int, default=0)
@@ -284,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("crops", type=Path, nargs="+", help="crop sets (.npz), trained on together")
     r.add_argument("--epochs", type=int, default=8)
     r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--init", type=Path, help="a reader's state dict to fine-tune instead of starting from scratch")
+    r.add_argument("--lr", type=float, default=3e-3)
     s_ = sub.add_parser("synth")
     s_.add_argument("out", type=Path)
     s_.add_argument("--n", type=int, default=40000)
@@ -310,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "data":
         print(write_index_set(args.out, args.holdout))
     elif args.cmd == "crops":
-        x, n, col = index_crops(load(training_groups(args.holdout)), args.copies, args.negatives, args.seed)
+        photos = load(training_groups(args.holdout)) if args.holdout else load_scenes(args.scenes, "train")
+        x, n, col = index_crops(photos, args.copies, args.negatives, args.seed)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(args.out, x=x, number=n, colour=col)
         print(f"{len(x)} crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")
@@ -320,7 +326,8 @@ def main(argv: list[str] | None = None) -> int:
         sets = [np.load(f) for f in args.crops]
         x, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
         # Indices lie at every angle in a photo, so no crop is "turned": all of them teach their kind.
-        classifier.train(x, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=0.0)
+        classifier.train(x, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=0.0,
+                         init=args.init, lr=args.lr)
     elif args.cmd == "synth":
         from remi.vision.training.cardfaces import index_crops
 
