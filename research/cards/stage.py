@@ -329,9 +329,9 @@ def main(argv: list[str] | None = None) -> int:
         classifier.train(x, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=0.0,
                          init=args.init, lr=args.lr)
     elif args.cmd == "synth":
-        from remi.vision.training.cardfaces import index_crops
+        from remi.vision.training import cardfaces
 
-        x, n, col = index_crops(args.n, args.seed)
+        x, n, col = cardfaces.index_crops(args.n, args.seed)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(args.out, x=x, number=n, colour=col)
         print(f"{len(x)} synthetic crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")

@@ -75,3 +75,21 @@ def test_a_dataset_is_refused_in_one_line_when_a_face_of_its_recipe_is_missing(t
     with pytest.raises(RemiError, match="NoSuchFace-Bold.ttf are not on this machine: install them"):
         cardscenes.write_scene_set(tmp_path / "s", "test", count=0, val=1, seed=5)
     assert not (tmp_path / "s").exists()  # nothing written
+
+
+def test_reader_crops_are_cut_where_a_scene_sets_indices_lie(tmp_path):
+    """``research.cards.stage crops --scenes``: each labelled index of the train photos, copied,
+    with its kind (number, suit), and not-an-index crops beside them."""
+    from research.cards import stage
+
+    scenes = cardscenes.write_scene_set(tmp_path / "s", "spread-train", count=2, val=0, seed=7)
+    rows = [int(r.split()[0]) for f in (scenes / "labels" / "train").glob("*.txt") for r in f.read_text().splitlines()]
+    assert stage.main(["crops", str(tmp_path / "c.npz"), "--scenes", str(scenes), "--copies", "2",
+                       "--negatives", "3", "--seed", "1"]) == 0
+    z = np.load(tmp_path / "c.npz")
+    index = z["number"] != stage.BACKGROUND
+    assert int(index.sum()) == 2 * len(rows) and int((~index).sum()) <= 3 * 2
+    assert z["x"].shape[1:] == (40, 40, 3) and z["x"].dtype == np.uint8
+    # the kinds cut are the labelled ones: the same numbers (1..13, 0 for a joker), twice each
+    numbers = [0 if c == JOKER.code else c % 13 + 1 for c in rows]
+    assert sorted(z["number"][index].tolist()) == sorted(numbers * 2)
