@@ -70,3 +70,9 @@ WORDS: dict[str, Words] = {
                     closing="going out", a_close="going out", a_closing="a hand going out", formation="meld",
                     formations="melds", close_rule="SR-17", cites=True),
 }
+
+
+def notation_for(variant: str) -> Notation:
+    """The notation a variant's players write: cards for Simple rummy, tiles for Closed Rummy
+    (docs/rules.md 0.12)."""
+    return WORDS["simple" if variant == "simple" else "closed"].notation

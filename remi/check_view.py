@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from remi.engine import CloseResult, Rules, Tile, atu_multiplier, sort_key
-from remi.render import formation_text, is_plain, notation_for, tiles_text
+from remi.engine.words import notation_for
+from remi.render import formation_text, is_plain, tiles_text
 
 
 def check_json(result: CloseResult, rules: Rules, atu: Tile | None) -> dict[str, Any]:

@@ -17,11 +17,6 @@ SUIT_SYMBOL = "♠♣♥♦"  # k b r y as card suits
 RANK = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def notation_for(variant: str) -> str:
-    """Closed Rummy is played with tiles, Simple rummy with cards (docs/rules.md 0.12)."""
-    return "card" if variant == "simple" else "tile"
-
-
 def tile_text(tile: Tile, notation: str = "tile", *, plain: bool = False) -> Text:
     """One tile as a small coloured block: `` 7 `` in red ink on a cream face.
 

@@ -106,7 +106,7 @@ def advise_cmd(
             from rich.console import Console
 
             from remi.photos import read_rack
-            from remi.render import notation_for
+            from remi.engine.words import notation_for
 
             read = read_rack(photo, load_rules(variant, rules_file), console=Console(stderr=as_json), fixes=fix,
                              keep=keep, models=models)

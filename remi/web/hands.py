@@ -26,7 +26,8 @@ from remi.web.forms import (
 from remi.web.guard import read_form
 from remi.web.offload import heavy
 from remi.web.sheets import badges, game_of, web_of
-from remi.web.tiles import notation_for, signed
+from remi.engine.words import notation_for
+from remi.web.tiles import signed
 
 #: what a photo or the tutor may put into a new hand's form through the address
 PREFILL = ("atu", "board", "closer", "throw")

@@ -32,7 +32,7 @@ from remi.web.forms import (
 from remi.web.guard import read_form
 from remi.web.hands import summary
 from remi.web.sheets import game_of, web_of
-from remi.web.tiles import notation_for
+from remi.engine.words import notation_for
 
 SENT = {"table": "Sent: the closer's part.", "rack": "Sent: your rack.", "cancelled": "The hand in progress was cancelled."}
 

@@ -35,7 +35,8 @@ from remi.scoresheet.store import game_id_of
 from remi.web.guard import Refused, read_form
 from remi.web.offload import heavy
 from remi.web.sheets import game_in_query
-from remi.web.tiles import chip, notation_for
+from remi.engine.words import notation_for
+from remi.web.tiles import chip
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000

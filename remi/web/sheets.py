@@ -24,7 +24,8 @@ from remi.scoresheet.sheet import Sheet
 from remi.scoresheet.store import game_id_of
 from remi.web.forms import whole_number
 from remi.web.guard import read_form
-from remi.web.tiles import chip, notation_for, signed
+from remi.engine.words import notation_for
+from remi.web.tiles import chip, signed
 
 #: the hands a sheet shows before "all hands" (the CLI's ``remi sheet`` shows 40 too)
 LAST = 40
@@ -372,4 +373,4 @@ def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
                           rules=rules)
 
 
-__all__ = ["action_words", "routes", "sheet_view", "target_points", "version", "notation_for", "web_of"]
+__all__ = ["action_words", "routes", "sheet_view", "target_points", "version", "web_of"]

@@ -17,15 +17,11 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from remi.engine import JOKER, NotationError, Tile, parse_tiles, sort_key
+from remi.engine.words import notation_for
 
 SUIT_SYMBOL = "♠♣♥♦"  # k b r y as card suits (docs/rules.md 0.12)
 RANK = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 COLOUR_WORD = ("black", "blue", "red", "yellow")
-
-
-def notation_for(variant: str) -> str:
-    """Closed Rummy is played with tiles, Simple rummy with cards (docs/rules.md 0.12)."""
-    return "card" if variant == "simple" else "tile"
 
 
 def label(tile: Tile, notation: str = "tile") -> Markup:

@@ -19,7 +19,7 @@ from remi.web.forms import tiles_text
 from remi.web.guard import read_form
 from remi.web.offload import heavy
 from remi.web.sheets import game_in_query
-from remi.web.tiles import notation_for
+from remi.engine.words import notation_for
 
 SEATS = 4
 
