@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from remi.engine import RemiError
+from remi.engine.words import notation_for
 from remi.scoresheet.entry import HandInput, score_hand, seat_names
 from remi.web.forms import (
     board_status,
@@ -26,7 +27,6 @@ from remi.web.forms import (
 from remi.web.guard import read_form
 from remi.web.offload import heavy
 from remi.web.sheets import badges, game_of, web_of
-from remi.engine.words import notation_for
 from remi.web.tiles import signed
 
 #: what a photo or the tutor may put into a new hand's form through the address

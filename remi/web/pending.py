@@ -19,6 +19,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from remi.engine import RemiError
+from remi.engine.words import notation_for
 from remi.scoresheet.entry import HandInput, seat_names
 from remi.web.forms import (
     board_status,
@@ -32,7 +33,6 @@ from remi.web.forms import (
 from remi.web.guard import read_form
 from remi.web.hands import summary
 from remi.web.sheets import game_of, web_of
-from remi.engine.words import notation_for
 
 SENT = {"table": "Sent: the closer's part.", "rack": "Sent: your rack.", "cancelled": "The hand in progress was cancelled."}
 

@@ -31,11 +31,11 @@ from markupsafe import Markup
 from starlette.routing import Route
 
 from remi.engine import RemiError, Tile, check_close, format_tiles, preset
+from remi.engine.words import notation_for
 from remi.scoresheet.store import game_id_of
 from remi.web.guard import Refused, read_form
 from remi.web.offload import heavy
 from remi.web.sheets import game_in_query
-from remi.engine.words import notation_for
 from remi.web.tiles import chip
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)

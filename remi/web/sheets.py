@@ -19,12 +19,12 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from remi.engine import RemiError, Rules, Tile, preset
+from remi.engine.words import notation_for
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.sheet import Sheet
 from remi.scoresheet.store import game_id_of
 from remi.web.forms import whole_number
 from remi.web.guard import read_form
-from remi.engine.words import notation_for
 from remi.web.tiles import chip, signed
 
 #: the hands a sheet shows before "all hands" (the CLI's ``remi sheet`` shows 40 too)

@@ -15,11 +15,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from remi.engine import CLOSED, PRESETS, RemiError, preset
+from remi.engine.words import notation_for
 from remi.web.forms import tiles_text
 from remi.web.guard import read_form
 from remi.web.offload import heavy
 from remi.web.sheets import game_in_query
-from remi.engine.words import notation_for
 
 SEATS = 4
 
