@@ -30,7 +30,7 @@ from remi.web.forms import (
     rack_status,
     tiles_text,
 )
-from remi.web.guard import read_form
+from remi.web.guard import Refused, read_form
 from remi.web.hands import summary
 from remi.web.sheets import game_of, web_of
 
@@ -116,8 +116,18 @@ def page(request: Request, info: Any, *, fields: dict[str, str] | None = None, e
                     notation=notation_for(info.variant), pending=True, closer_seat=view["pending"].closer_seat)
 
 
+def closed_game_of(web: Any, request: Request) -> Any:
+    """The path's game, refused in one line for a Simple rummy game: nobody there has a rack to
+    send, every loser takes 100 whatever they hold (SR-20), so its hand is one form."""
+    info = game_of(web, request)
+    if not info.rules.is_closed:
+        raise Refused(409, f"{info.name} is Simple rummy: every loser takes 100 whatever they hold (SR-20), "
+                           f"so there is no rack to send from each phone; record the hand at /g/{info.id}/hand")
+    return info
+
+
 def show(request: Request) -> Response:
-    return page(request, game_of(web_of(request), request))
+    return page(request, closed_game_of(web_of(request), request))
 
 
 def live_html(request: Request, info: Any, view: dict[str, Any]) -> str:
@@ -128,13 +138,13 @@ def live_html(request: Request, info: Any, view: dict[str, Any]) -> str:
 
 def live(request: Request) -> Response:
     web = web_of(request)
-    info = game_of(web, request)
+    info = closed_game_of(web, request)
     return HTMLResponse(live_html(request, info, live_view(web.store, info)), headers={"cache-control": "no-store"})
 
 
 def version(request: Request) -> Response:
     web = web_of(request)
-    return JSONResponse({"version": stamp(web.store, game_of(web, request).id)}, headers={"cache-control": "no-store"})
+    return JSONResponse({"version": stamp(web.store, closed_game_of(web, request).id)}, headers={"cache-control": "no-store"})
 
 
 def _back(info: Any, seat: int | None, sent: str) -> Response:
@@ -145,7 +155,7 @@ def _back(info: Any, seat: int | None, sent: str) -> Response:
 async def _fields(request: Request) -> tuple[Any, Any, dict[str, str]]:
     web = web_of(request)
     form = await read_form(request)
-    return web, game_of(web, request), {k: v for k, v in form.items() if isinstance(v, str)}
+    return web, closed_game_of(web, request), {k: v for k, v in form.items() if isinstance(v, str)}
 
 
 async def send_table(request: Request) -> Response:

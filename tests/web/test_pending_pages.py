@@ -134,3 +134,16 @@ def test_a_rack_photographed_for_the_hand_in_progress(server: Server, remi) -> N
     assert r.status_code == 303 and r.headers["location"].startswith("/g/1/pending?seat=2&rack=")
     form = phone.get(r.headers["location"]).text
     assert sorted(re.search(r'name="rack_2" value="([^"]*)"', form).group(1).split()) == sorted(tiles[:14])
+
+
+def test_a_simple_game_has_no_hand_in_progress_and_says_where_to_record(server: Server, remi) -> None:
+    # SR-20: every loser takes 100 whatever they hold, so no phone has a rack to send
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben")
+    phone = server.phone()
+    assert "Every phone its rack" not in phone.get("/g/1").text
+    for r in (phone.get("/g/1/pending"), phone.get("/g/1/pending/live"), phone.get("/g/1/pending/version"),
+              phone.post("/g/1/pending/table", data={"csrf": csrf(phone), "closer": "Ana"}),
+              phone.post("/g/1/pending/rack", data={"csrf": csrf(phone), "seat": "1", "points_1": "5"})):
+        assert r.status_code == 409
+        assert "is Simple rummy" in r.text and "/g/1/hand" in r.text and "Atu" not in r.text
+    assert remi.ok("sheet")["hands"] == []
