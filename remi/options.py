@@ -46,7 +46,8 @@ FixOpt = Annotated[Optional[list[str]], typer.Option(
     show_default=False)]
 KeepOpt = Annotated[Optional[bool], typer.Option(
     "--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi "
-                             "vision adapt).", show_default=False)]
+                             "vision adapt); cards are kept as labelled data in photos/cards (no card adapt yet).",
+    show_default=False)]
 ModelsOpt = Annotated[Optional[Path], typer.Option(
     "--models", help="With --photo: the models folder (default: REMI_MODELS, else the shipped models; cards: "
                      "REMI_CARD_MODELS, else cards/ beside them).", show_default=False)]

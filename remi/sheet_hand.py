@@ -38,7 +38,7 @@ Note = Annotated[Optional[str], typer.Option("--note", help="A free-text note.",
 BoardPhoto = Annotated[Optional[Path], typer.Option("--board-photo", help="Read the board from a photo (Simple: the closer's cards, with the card models of REMI_CARD_MODELS).", show_default=False)]
 RackPhoto = Annotated[Optional[list[str]], typer.Option("--rack-photo", help="Closed Rummy: read a loser's rack from a photo: NAME=PHOTO (repeat).", show_default=False)]
 PhotoFix = Annotated[Optional[list[str]], typer.Option("--photo-fix", help="Correct tile N as read from a photo: N=r7, N=- (drop), +=r7 (add); cards N=7h, +=Qs; NAME:N=r7 for NAME's rack photo (repeat).", show_default=False)]
-Keep = Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photos and their corrected tiles to teach remi your set (remi vision adapt).", show_default=False)]
+Keep = Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photos and their corrected tiles to teach remi your set (remi vision adapt); cards are kept as labelled data in photos/cards (no card adapt yet).", show_default=False)]
 Ask = Annotated[bool, typer.Option("--ask", "-i", help="Ask for each item in turn (the default at a terminal with no options).")]
 
 #: the command line's name for each field a library error can name (``SheetError.fields``)
