@@ -7,8 +7,10 @@ weights (``detector_pt``), on augmented copies of the photos: each photo cut to 
 (55-100 % of each side: tiles look larger or smaller), scaled, its colours and light moved and
 sometimes blurred, as another photo of the same table would be. The backbone is frozen (its
 COCO or tile features stay; a third less work a step), a step every batch, a low rate, a few
-epochs (bench/adapt_bench.py: 2 photos in 41 s on the 2 cores at load 2.6). The augmented
-copies share a budget, so 10 photos cost about twice what 2 do, not five times.
+epochs. The augmented copies share a budget, so 10 photos cost about three times what 2 do,
+not five times: `bench/adapt_bench.py` with the shipped p1s2 detector, 2 cores at load 1.7 (4
+Dec), 2 photos 21.9 s and 10 photos 70.0 s for the whole adapt, reader and detector (the reader
+alone: 1.9 s and 9.6 s); the limits are 3 and 10 minutes.
 
 What is fitted here is checked by ``vision.adapt`` on photos held back from the fitting and on
 the sample photos, and kept only if it reads them at least as well (the harm guard).
