@@ -69,9 +69,22 @@ class Phone:
         from selenium.common.exceptions import TimeoutException
 
         try:
-            self.wait.until(lambda d: wanted in self.css(selector).text)
+            self.wait.until(lambda d: wanted in self._text(selector))
         except TimeoutException:
             raise AssertionError(f"{selector} shows {self.css(selector).text!r}, not {wanted!r}") from None
+
+    def _text(self, selector: str) -> str:
+        """The element's text, or "" while the page it was found on is being replaced: Chromium
+        (156) reports an element of a page navigated away from as "Node with given id does not
+        belong to the document", an unknown error rather than a stale element."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            return self.css(selector).text
+        except WebDriverException as exc:
+            if "does not belong to the document" not in str(exc):
+                raise
+            return ""
 
     def shot(self, name: str, *, full: bool = False) -> None:
         if self.shots is None:
