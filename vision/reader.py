@@ -331,7 +331,7 @@ class Reader:
         photo's pixels. On ``rack-joker.jpg`` turned round: 14 tiles of 15, 8 right, before;
         all 15 right after (4 Dec)."""
         reading = self.read_once(image, expect, rules)
-        if not (self.way_up and self.kind != "cards" and _upside_down(reading)):
+        if not (self.way_up and _upside_down(reading)):  # only a reader that knows a way up can say
             return reading
         turned = self.read_once(np.ascontiguousarray(image[::-1, ::-1]), expect, rules)
         return reading if _upside_down(turned) else _turned_back(turned)

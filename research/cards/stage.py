@@ -316,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         print(write_index_set(args.out, args.holdout))
     elif args.cmd == "crops":
         photos = load(training_groups(args.holdout)) if args.holdout else load_scenes(args.scenes, "train")
+        if not photos:
+            sys.exit(f"stage crops: no labelled train photos in {args.scenes} (made by stage scenes --count N)")
         x, n, col = index_crops(photos, args.copies, args.negatives, args.seed)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(args.out, x=x, number=n, colour=col)
