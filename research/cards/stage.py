@@ -228,16 +228,17 @@ def index_figures(reader, photos: list[CardPhoto]) -> dict:
     return {k.replace("tiles", "indices"): v for k, v in figures.items()}
 
 
-def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
+def reader_figures(state: Path, photos: list[CardPhoto], net=None) -> dict:
     """The reader alone on the labelled corner indices (the detector's part left out): index
-    accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth."""
+    accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth.
+    ``net``: the reader already loaded (another trunk), instead of ``state``."""
     import torch
 
     from remi.vision import crops
     from remi.vision.reader import load_image
     from remi.vision.training import classifier
 
-    net = classifier.load(state)
+    net = net if net is not None else classifier.load(state)
     net.eval()
     right = truth = said = whole = 0
     xs, ns, cs = [], [], []

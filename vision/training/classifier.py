@@ -12,6 +12,7 @@ inference (``vision.reader``) needs only onnxruntime. torch is imported lazily.
 from __future__ import annotations
 
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,10 @@ NUMBERS = 14  # joker + 1..13
 FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orientation head
 
 
-def build(numbers: int = NUMBERS + 1, orient: bool = True):
+def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk=None):
+    """The reader: ``trunk`` (crops in, 128 numbers out; the 7-conv trunk by default) and its
+    heads. Another trunk (``research/cards/pretrained_reader.py``: the COCO backbone's first
+    layers) keeps the heads, the training and the ONNX outputs as they are."""
     import torch
     from torch import nn
 
@@ -32,7 +36,7 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True):
     class TileReader(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.trunk = nn.Sequential(
+            self.trunk = trunk if trunk is not None else nn.Sequential(
                 block(3, 24), block(24, 24), nn.MaxPool2d(2),
                 block(24, 48), block(48, 48), nn.MaxPool2d(2),
                 block(48, 96), block(96, 96), nn.MaxPool2d(2),
@@ -90,19 +94,21 @@ def _augment(x, gen):
 def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, epochs: int = 8,
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
-          init: Path | None = None, progress=None, flipped: float = FLIPPED) -> Path:
+          init: Path | None = None, progress=None, flipped: float = FLIPPED, net=None) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
     turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
-    (card indices), where "turned" means nothing and every crop should teach its kind."""
+    (card indices), where "turned" means nothing and every crop should teach its kind.
+    ``net``: a reader built elsewhere (another trunk) to train instead."""
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     gen = torch.Generator().manual_seed(seed)
-    net = load(init) if init is not None else build()
+    if net is None:
+        net = load(init) if init is not None else build()
     xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
     nt, ct = torch.from_numpy(number).long(), torch.from_numpy(colour).long()
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
@@ -165,7 +171,13 @@ def export_onnx(state: Path, out: Path) -> Path:
     import torch
 
     saved = torch.load(state, map_location="cpu")
-    net = load(state, saved["number.weight"].shape[0], orient="orient.weight" in saved)
+    return export_net(load(state, saved["number.weight"].shape[0], orient="orient.weight" in saved), out)
+
+
+def export_net(net, out: Path) -> Path:
+    """A reader network as ``vision.reader`` runs it: ONNX with its heads and its embedding."""
+    import torch
+
     net.eval()
     dummy = torch.zeros(1, 3, SIZE, SIZE)
     names = ["number", "colour"] + (["orient"] if net.orient is not None else []) + ["embedding"]
@@ -180,9 +192,11 @@ def export_onnx(state: Path, out: Path) -> Path:
         def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             return self.net(x) + (self.net.trunk(x),)
 
-    torch.onnx.export(WithEmbedding(), dummy, str(out), input_names=["crops"], output_names=names,
-                      dynamic_axes={"crops": {0: "n"}, **{k: {0: "n"} for k in names}},
-                      opset_version=17, dynamo=False)
+    with warnings.catch_warnings():  # the TorchScript exporter is chosen (dynamo=False): its deprecation is known
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(WithEmbedding(), dummy, str(out), input_names=["crops"], output_names=names,
+                          dynamic_axes={"crops": {0: "n"}, **{k: {0: "n"} for k in names}},
+                          opset_version=17, dynamo=False)
     return Path(out)
 
 

@@ -1,0 +1,116 @@
+"""A reader on the COCO backbone's first layers (issues 26 and 29: "try its first layers as the
+reader's feature extractor"): layers 0-4 of the pretrained YOLOv5n (stride 8, 64 channels), on
+the reader's 40x40 crop blown up to 80x80 so that a card's suit pip spans a few feature cells,
+then two conv blocks, and the tile reader's own heads (``vision.training.classifier``), so the
+training, the ONNX outputs and ``vision.reader`` stay as they are.
+
+    python -m research.cards.pretrained_reader train OUT.pt CROPS.npz ... --epochs 6 --seed 0
+    python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
+    python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
+
+Kept in research/ until a rule ships it (models/candidates/cards1/README.md, "Reader 4").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+COCO = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
+LAYERS = 5  #: YOLOv5n layers 0-4: Conv, Conv, C3, Conv, C3 -> 64 channels at stride 8
+
+
+def trunk(pretrained: Path | None = COCO):
+    """The feature path: crop x2, the backbone's first :data:`LAYERS` layers (COCO weights
+    when ``pretrained``; every one of their tensors must fit), two conv blocks, 128 numbers."""
+    import torch
+    from torch import nn
+    from ultralytics.nn.tasks import DetectionModel
+
+    from remi.engine import RemiError
+
+    stem = DetectionModel("yolov5n.yaml", nc=1, verbose=False).model[:LAYERS]
+    if pretrained is not None:
+        sd = torch.load(pretrained, map_location="cpu", weights_only=True)
+        own = stem.state_dict()
+        taken = {k.split(".", 1)[1]: v for k, v in sd.items()
+                 if k.startswith("model.") and int(k.split(".")[1]) < LAYERS}
+        if set(taken) != set(own) or any(own[k].shape != v.shape for k, v in taken.items()):
+            raise RemiError(f"{pretrained}: layers 0-{LAYERS - 1} of yolov5n do not fit ({len(taken)} of {len(own)})")
+        stem.load_state_dict(taken)
+
+    def block(cin: int, cout: int) -> nn.Sequential:
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+    return nn.Sequential(nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False), *stem,
+                         block(64, 128), nn.MaxPool2d(2), block(128, 128),
+                         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
+
+
+def build(pretrained: Path | None = COCO):
+    from remi.vision.training import classifier
+
+    return classifier.build(trunk=trunk(pretrained))
+
+
+def load(state: Path):
+    """A saved reader of either trunk (this one's state names ``trunk.1.conv.weight``)."""
+    import torch
+
+    from remi.vision.training import classifier
+
+    sd = torch.load(state, map_location="cpu")
+    if "trunk.1.conv.weight" not in sd:
+        return classifier.load(state)
+    net = build(None)
+    net.load_state_dict(sd)
+    return net
+
+
+def main(argv: list[str] | None = None) -> int:
+    from research.cards import stage
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("train")
+    t.add_argument("out", type=Path)
+    t.add_argument("crops", type=Path, nargs="+")
+    t.add_argument("--epochs", type=int, default=6)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--lr", type=float, default=2e-3)
+    x = sub.add_parser("export")
+    x.add_argument("state", type=Path)
+    x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
+    e = sub.add_parser("eval")
+    e.add_argument("state", type=Path)
+    e.add_argument("--fold", choices=stage.FOLDS, required=True)
+    e.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+
+    from remi.vision.training import classifier
+
+    if args.cmd == "train":
+        import torch
+
+        torch.manual_seed(args.seed)  # the heads' and blocks' first weights
+        sets = [np.load(f) for f in args.crops]
+        xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
+        classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=0.0,
+                         lr=args.lr, net=build())
+    elif args.cmd == "export":
+        print(classifier.export_net(load(args.state), args.models / "tile-reader.onnx"))
+    else:
+        figures = stage.reader_figures(args.state, stage.load(stage.FOLDS[args.fold]), net=load(args.state))
+        print(json.dumps({args.fold: figures}))
+        if args.json:
+            args.json.write_text(json.dumps({args.fold: figures}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
