@@ -72,8 +72,9 @@ class Tile:
         return _ALL[c * 13 + number - 1]
 
     @classmethod
-    def parse(cls, text: str) -> Tile:
-        """Parse one tile or card, in either notation; raises NotationError."""
+    def parse(cls, text: str, notation: Notation | None = None) -> Tile:
+        """Parse one tile or card, in either notation; raises NotationError, worded for a card
+        player when ``notation`` is "card" (Simple rummy is played with cards, SR-1)."""
         t = text.strip()
         low = t.lower()
         if low in _JOKER_WORDS:
@@ -88,7 +89,7 @@ class Tile:
             number = 1 if rank in ("A", "1") else RANKS.index(rank) + 1
             s = SUITS.index(suit) if suit in SUITS else SUIT_SYMBOLS.index(suit)
             return cls.of(s, number)
-        raise NotationError(f"{text!r} is not a tile (like r7, k13, *) or a card (like 7h, Qs)", token=text)
+        raise NotationError(f"{text!r} is not {_NOT_A[notation == 'card']}", token=text)
 
     @property
     def is_joker(self) -> bool:
@@ -128,15 +129,20 @@ class Tile:
         return (Tile, (self.code,))
 
 
+#: what a bad token is not, for a tile player (who may write cards too) and for a card player
+_NOT_A = {False: "a tile (like r7, k13, *) or a card (like 7h, Qs)", True: "a card (like 7h, Qs, 10d, *)"}
+
 _ALL: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(KIND_COUNT))
 JOKER: Tile = _ALL[JOKER_CODE]
 ALL_KINDS: tuple[Tile, ...] = _ALL
 
 
-def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
+def parse_tiles(text: str | Iterable[str], notation: Notation | None = None) -> tuple[Tile, ...]:
     """Parse a rack typed by a player: tokens split by spaces, commas, ``·``, ``|`` or ``/``.
 
-    A bad token raises NotationError naming the token and its 1-based position.
+    A bad token raises NotationError naming the token and its 1-based position; with
+    ``notation`` "card" (a Simple rummy hand) it names a card and shows cards. Either notation
+    is read whatever ``notation`` says.
 
     >>> [str(t) for t in parse_tiles("r3 R4, 5h · jk")]
     ['r3', 'r4', 'r5', '*']
@@ -144,6 +150,10 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
     Traceback (most recent call last):
     ...
     remi.engine.errors.NotationError: tile 2, 'r14': not a tile (like r7, k13, *) or a card (like 7h, Qs)
+    >>> parse_tiles("7h 8h 9x", "card")
+    Traceback (most recent call last):
+    ...
+    remi.engine.errors.NotationError: card 3, '9x': not a card (like 7h, Qs, 10d, *)
     """
     tokens = [tok for tok in SEPARATORS.split(text.strip())] if isinstance(text, str) else list(text)
     tokens = [tok for tok in tokens if tok]
@@ -153,7 +163,7 @@ def parse_tiles(text: str | Iterable[str]) -> tuple[Tile, ...]:
             out.append(Tile.parse(tok))
         except NotationError:
             raise NotationError(
-                f"tile {i}, {tok!r}: not a tile (like r7, k13, *) or a card (like 7h, Qs)",
+                f"{notation or 'tile'} {i}, {tok!r}: not {_NOT_A[notation == 'card']}",
                 token=tok,
                 position=i,
             ) from None

@@ -111,7 +111,7 @@ def check(
 
             tiles = read_rack(photo, rules, console=console, fixes=fix, keep=keep, models=models)
         else:
-            tiles = parse_tiles(rack or "")
+            tiles = parse_tiles(rack or "", rules.words.notation)
             if rules.is_closed and _cards(rack or ""):
                 _hint_cards(rack or "", tiles)
         atu_tile = Tile.parse(atu) if atu else None

@@ -101,7 +101,7 @@ def parse_fix(text: str, option: str = "--fix", kind: str = "tiles") -> Fix:
     if what == "-" and where == "+":
         raise FixError(f"{name}: +={big} adds a {noun}; N=- drops {noun} N")
     try:
-        tile = None if what == "-" else Tile.parse(what)
+        tile = None if what == "-" else Tile.parse(what, _words(kind)[1])  # type: ignore[arg-type]
     except NotationError as exc:
         raise FixError(f"{name}: {exc}") from None
     box = None

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from remi.engine import NotationError, RemiError, Rules, Tile, check_counts, parse_tiles, preset
+from remi.engine.tiles import Notation
 from remi.tutor.view import View
 
 __all__ = ["SOURCES", "Position", "read"]
@@ -65,23 +66,24 @@ class Position:
         return self.rules.words.name(t)
 
 
-def _tiles(text: str | Iterable[str] | None, where: str = "") -> list[Tile]:
-    """The tiles of one input; a bad token is refused naming the input (``where``) too."""
+def _tiles(text: str | Iterable[str] | None, where: str = "", notation: Notation | None = None) -> list[Tile]:
+    """The tiles of one input; a bad token is refused naming the input (``where``) too, worded
+    in the variant's ``notation``."""
     if text is None:
         return []
     joined = text if isinstance(text, str) else " ".join(text)  # positions count over the whole list
     try:
-        return list(parse_tiles(joined))
+        return list(parse_tiles(joined, notation))
     except NotationError as exc:
         if not where:
             raise
         raise NotationError(f"{where}: {exc}", token=exc.token, position=exc.position) from None
 
 
-def _one(text: str, what: str) -> Tile:
-    tiles = parse_tiles(text)
+def _one(text: str, what: str, notation: Notation | None = None) -> Tile:
+    tiles = parse_tiles(text, notation)
     if len(tiles) != 1:
-        raise RemiError(f"{what} is one tile, not {len(tiles)}: {text!r}")
+        raise RemiError(f"{what} is one {notation or 'tile'}, not {len(tiles)}: {text!r}")
     return tiles[0]
 
 
@@ -151,13 +153,14 @@ def read(
 ) -> Position:
     """The position ``advise`` was given (its arguments, see :func:`remi.tutor.advise`)."""
     rules = _rules(variant, rules)
-    held = _tiles(rack)
+    notation = rules.words.notation
+    held = _tiles(rack, notation=notation)
     atu_tile = _one(atu, "the atu") if atu else None
     if atu_tile is not None and not rules.is_closed:
         raise RemiError("Simple rummy has no atu")
     if source is not None and source not in SOURCES:
         raise RemiError(f"unknown source {source!r}: use {', '.join(SOURCES)}")
-    rows_t = {str(k): _tiles(v, f"row {k}") for k, v in (rows or {}).items()}
+    rows_t = {str(k): _tiles(v, f"row {k}", notation) for k, v in (rows or {}).items()}
     pile: list[Tile] = []
     tournante: list[Tile] = []
     if not rules.is_closed:
@@ -167,7 +170,7 @@ def read(
             got = rows_t.pop(next(iter(rows_t)))
         pile = got or []
     seat_list, me_name = _seats(seats, me, rows_t)
-    took_t = {str(k): _tiles(v, f"took {k}") for k, v in (took or {}).items()}
+    took_t = {str(k): _tiles(v, f"took {k}", notation) for k, v in (took or {}).items()}
     for name in took_t:
         if name == me_name:
             raise RemiError(f"took {name!r}: what you took is on your rack; give what the others took")
@@ -202,7 +205,7 @@ def _draw(pos: Position, drawn: str | None, source: str | None) -> None:
         pos.top = (pos.tournante[-1] if pos.tournante else None) or (pos.pile[-1] if pos.pile else None)
     if drawn is None:
         return
-    d = _one(drawn, "the drawn tile")
+    d = _one(drawn, f"the drawn {rules.words.piece}", rules.words.notation)
     pos.drawn, pos.source = d, source
     if source == "atu" and pos.atu is not None:
         if d != pos.atu:

@@ -99,7 +99,7 @@ def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: R
         text = _text(fields, key) or None
         if text is not None and problems is not None:
             try:
-                parse_tiles(text)
+                parse_tiles(text, rules.words.notation)
             except RemiError as exc:
                 problems[key] = str(exc)
                 return None

@@ -280,17 +280,19 @@ def unsure_words(d: Any, notation: str = "tile") -> Markup:
 def corrected(shot: Shot, text: str) -> list[Tile | None]:
     """The tiles after the user's taps: one per box, ``-`` for a box that holds no tile."""
     tokens = text.split()
+    notation = "card" if shot.cards else "tile"
     if len(tokens) != len(shot.detections):
-        raise RemiError(f"the corrections name {len(tokens)} tiles for {len(shot.detections)} boxes: reload the photo")
+        raise RemiError(f"the corrections name {len(tokens)} {notation}s for {len(shot.detections)} boxes: "
+                        "reload the photo")
     out: list[Tile | None] = []
     for i, tok in enumerate(tokens, start=1):
         if tok == "-":
             out.append(None)
             continue
         try:
-            out.append(Tile.parse(tok))
+            out.append(Tile.parse(tok, notation))
         except RemiError as exc:
-            raise RemiError(f"tile {i}: {exc}") from None
+            raise RemiError(f"{notation} {i}: {exc}") from None
     return out
 
 

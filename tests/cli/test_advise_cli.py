@@ -55,3 +55,13 @@ def test_closed_rummy_advice_keeps_its_words() -> None:
     explained = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", "--drawn", "k13", "--explain")
     assert ("steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw "
             "closes).") in flat(explained)
+
+
+def test_a_bad_card_is_named_as_a_card_in_one_line() -> None:
+    """A card player's typo is a card (its place and a card's notation), never a tile."""
+    hand = "5h 6h 7h 8h Js Jh Jc 2c 3c 4c 5c As Ad"
+    for args, said in (([f"{hand} Kx"], "remi: card 14, 'Kx': not a card (like 7h, Qs, 10d, *)\n"),
+                       ([hand, "--drawn", "Kd Kh"], "remi: the drawn card is one card, not 2: 'Kd Kh'\n")):
+        out = subprocess.run([*REMI, "advise", "--variant", "simple", *args], capture_output=True, text=True,
+                             timeout=120)
+        assert out.returncode == 2 and out.stderr == said and out.stdout == ""

@@ -317,6 +317,6 @@ def test_at_a_terminal_the_prompt_takes_card_fixes(photo, models, home, tmp_path
                          env=home)
     words = " ".join(screen.split())  # the terminal wraps long lines
     assert "Fix: N=CARD, N=- or +=CARD (e.g. 3=7h 7=-); Enter accepts all" in words
-    assert "'Zz' is not a tile" in words and "Enter to accept the cards as read" in words
+    assert "'Zz' is not a card (like 7h" in words and "Enter to accept the cards as read" in words
     assert "Keep this photo and its corrected cards as labelled data" in words
     assert "cards: 7h " in words and not (tmp_path / "data").exists()

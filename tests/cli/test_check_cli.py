@@ -121,6 +121,7 @@ def test_a_rack_with_nothing_loose_prints_no_empty_loose_line() -> None:
         (["* * * r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 k1 k2"], "3rd joker"),
         (["r6 r7 r9 b11 b12 b13 b1 y3 b3 k3 y5 y6 y7 k13", "--atu", "r99"], "'r99'"),
         (["--variant", "simple", "5h 6h 7h"], "14 cards"),
+        (["--variant", "simple", "5h 6h 7x"], "card 3, '7x': not a card (like 7h, Qs, 10d, *)"),
         (["r3 r4", "--variant", "poker"], "closed or simple"),
         ([], "one of them"),
     ],

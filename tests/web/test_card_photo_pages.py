@@ -5,6 +5,7 @@ and kept apart from the tile corrections. Structure and flow only: the card mode
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from remi.engine import Tile
-from tests.web.conftest import ROOT, csrf, start_server, stop
+from tests.web.conftest import ROOT, csrf, errors_on, start_server, stop
 
 SAMPLE = ROOT / "samples" / "photos" / "rack-close.jpg"
 CARD_PHOTOS = Path(os.environ.get("REMI_CARDDATA") or ROOT.parent / "shared" / "realdata" / "cards") / "images"
@@ -73,6 +74,13 @@ def test_with_card_models_a_simple_game_reads_cards(db, home, remi, monkeypatch)
         tokens = re.search(r'name="tiles" value="([^"]*)"', page).group(1).split()
         assert tokens and all(Tile.parse(t) for t in tokens)
         shot = r.headers["location"].split("?")[0]
+        bad = phone.post(f"{shot}/use?game=1", data={"csrf": csrf(phone), "tiles": " ".join(["Zz", *tokens[1:]]),
+                                                     "action": "check", "variant": "simple", "keep": "1"})
+        assert bad.status_code == 400  # a card player's typo is named as a card, and nothing is kept
+        said = [html.unescape(e) for e in errors_on(bad.text)]
+        assert any(e.startswith("card 1: 'Zz' is not a card (like 7h") for e in said), said
+        assert not (home / "data" / "remi" / "photos" / "cards").exists() or not list(
+            (home / "data" / "remi" / "photos" / "cards").glob("*.json"))
         r = phone.post(f"{shot}/use?game=1", data={"csrf": csrf(phone), "tiles": " ".join(tokens),
                                                    "action": "check", "variant": "simple", "keep": "1"})
         assert r.status_code in (200, 400)  # checked, or the engine's line on the count: either way shown
