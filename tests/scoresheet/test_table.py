@@ -237,8 +237,10 @@ def test_tab_completion_installs(tmp_path: Path) -> None:
     remi = Path(sys.executable).with_name("remi")
     env = {"HOME": str(tmp_path), "SHELL": "/bin/bash", "PATH": f"{remi.parent}:/usr/bin:/bin"}
     # typer finds the user's shell among the parent processes: run it from bash, as a user does
-    p = subprocess.run(["bash", "-c", f"{remi} --install-completion"], capture_output=True, text=True, env=env,
-                       check=False)
+    # (a command after it keeps bash from exec'ing remi in its place, which would leave remi no
+    # shell ancestor when the tests were started outside one, as a detached `make test` is)
+    p = subprocess.run(["bash", "-c", f"{remi} --install-completion; exit $?"], capture_output=True, text=True,
+                       env=env, check=False)
     assert p.returncode == 0, p.stderr
     assert (tmp_path / ".bash_completions" / "remi.sh").exists() and "remi.sh" in (tmp_path / ".bashrc").read_text()
     p = subprocess.run([str(remi)], capture_output=True, text=True, check=False,
