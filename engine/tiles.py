@@ -89,7 +89,7 @@ class Tile:
             number = 1 if rank in ("A", "1") else RANKS.index(rank) + 1
             s = SUITS.index(suit) if suit in SUITS else SUIT_SYMBOLS.index(suit)
             return cls.of(s, number)
-        raise NotationError(f"{text!r} is not {_NOT_A[notation == 'card']}", token=text)
+        raise NotationError(f"{text!r} is not {_NOT_A[notation or 'tile']}", token=text)
 
     @property
     def is_joker(self) -> bool:
@@ -130,7 +130,7 @@ class Tile:
 
 
 #: what a bad token is not, for a tile player (who may write cards too) and for a card player
-_NOT_A = {False: "a tile (like r7, k13, *) or a card (like 7h, Qs)", True: "a card (like 7h, Qs, 10d, *)"}
+_NOT_A = {"tile": "a tile (like r7, k13, *) or a card (like 7h, Qs)", "card": "a card (like 7h, Qs, 10d, *)"}
 
 _ALL: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(KIND_COUNT))
 JOKER: Tile = _ALL[JOKER_CODE]
@@ -163,7 +163,7 @@ def parse_tiles(text: str | Iterable[str], notation: Notation | None = None) -> 
             out.append(Tile.parse(tok))
         except NotationError:
             raise NotationError(
-                f"{notation or 'tile'} {i}, {tok!r}: not {_NOT_A[notation == 'card']}",
+                f"{notation or 'tile'} {i}, {tok!r}: not {_NOT_A[notation or 'tile']}",
                 token=tok,
                 position=i,
             ) from None

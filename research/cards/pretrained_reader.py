@@ -113,4 +113,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from remi.engine import RemiError
+
+    try:
+        sys.exit(main())
+    except (RemiError, OSError) as e:  # one line, as remi's own commands say it (a missing file too)
+        sys.exit(f"pretrained_reader: {e}")
