@@ -5,6 +5,7 @@ then two conv blocks, and the tile reader's own heads (``vision.training.classif
 training, the ONNX outputs and ``vision.reader`` stay as they are.
 
     python -m research.cards.pretrained_reader train OUT.pt CROPS.npz ... --epochs 6 --seed 0
+    python -m research.cards.pretrained_reader tile-crops OUT.npz out/p1 --mine-with models  # tiles' crops
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
 
@@ -83,6 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--epochs", type=int, default=6)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--lr", type=float, default=2e-3)
+    t.add_argument("--turned", type=float, default=0.0,
+                   help="share of crops turned 180 degrees for the orientation head (tiles 0.25; card indices 0)")
+    c = sub.add_parser("tile-crops", help="the tile reader's training crops (vision.training.recipe.reader_data)")
+    c.add_argument("out", type=Path)
+    c.add_argument("dataset", type=Path, help="a generated scene folder (remi vision generate)")
+    c.add_argument("--mine-with", type=Path, help="a models folder whose detector's boxes are mined")
+    c.add_argument("--seed", type=int, default=0)
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -100,8 +108,15 @@ def main(argv: list[str] | None = None) -> int:
         torch.manual_seed(args.seed)  # the heads' and blocks' first weights
         sets = [np.load(f) for f in args.crops]
         xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
-        classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=0.0,
+        classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
                          lr=args.lr, net=build())
+    elif args.cmd == "tile-crops":
+        from remi.vision.training import recipe
+
+        x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(args.out, x=x, number=n, colour=col)
+        print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
     elif args.cmd == "export":
         print(classifier.export_net(load(args.state), args.models / "tile-reader.onnx"))
     else:
