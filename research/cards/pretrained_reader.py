@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--lr", type=float, default=2e-3)
     t.add_argument("--turned", type=float, default=0.0,
                    help="share of crops turned 180 degrees for the orientation head (tiles 0.25; card indices 0)")
+    t.add_argument("--low-resolution", type=float, default=0.0,
+                   help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
     c = sub.add_parser("tile-crops", help="the tile reader's training crops (vision.training.recipe.reader_data)")
     c.add_argument("out", type=Path)
     c.add_argument("dataset", type=Path, help="a generated scene folder (remi vision generate)")
@@ -109,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         sets = [np.load(f) for f in args.crops]
         xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
         classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
-                         lr=args.lr, net=build())
+                         lr=args.lr, net=build(), low_resolution=args.low_resolution)
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 

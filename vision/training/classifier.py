@@ -21,6 +21,7 @@ from remi.vision.crops import BACKGROUND, SIZE
 
 NUMBERS = 14  # joker + 1..13
 FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orientation head
+LOW_SIDES = (10, 26)  # px a crop may be shrunk to by the low-resolution augmentation
 
 
 def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk=None):
@@ -91,16 +92,35 @@ def _augment(x, gen):
     return x.clamp(0, 1)
 
 
+def _low_resolution(x, share: float, gen):
+    """A share of a float NCHW batch seen as through a far camera: shrunk to one side of
+    :data:`LOW_SIDES` px (drawn per batch) and blown back up. A webcam over a table sees a card's
+    index at 13-32 px (``webcam-win``'s median 20 px), its suit pip at a few pixels."""
+    import torch
+    import torch.nn.functional as F
+
+    pick = torch.rand(x.shape[0], generator=gen) < share
+    if not pick.any():
+        return x
+    side = int(torch.randint(LOW_SIDES[0], LOW_SIDES[1] + 1, (1,), generator=gen))
+    small = F.interpolate(x[pick], size=(side, side), mode="bilinear", antialias=True, align_corners=False)
+    x = x.clone()
+    x[pick] = F.interpolate(small, size=tuple(x.shape[-2:]), mode="bilinear", align_corners=False)
+    return x
+
+
 def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, epochs: int = 8,
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
-          init: Path | None = None, progress=None, flipped: float = FLIPPED, net=None) -> Path:
+          init: Path | None = None, progress=None, flipped: float = FLIPPED, net=None,
+          low_resolution: float = 0.0) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
     turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
     (card indices), where "turned" means nothing and every crop should teach its kind.
-    ``net``: a reader built elsewhere (another trunk) to train instead."""
+    ``net``: a reader built elsewhere (another trunk) to train instead. ``low_resolution``: the
+    share of crops shrunk and blown back up (:func:`_low_resolution`)."""
     import torch
     import torch.nn.functional as F
 
@@ -122,7 +142,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = _augment(xt[idx].float() / 255.0, gen)
+            xb = _augment(_low_resolution(xt[idx].float() / 255.0, low_resolution, gen), gen)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped
