@@ -131,7 +131,8 @@ class HandOptions:
                                  rules=rules if cards else None)
         return HandInput.parse(closer=self.closer, nobody=self.nobody, atu=self.atu, board=board,
                                board_points=self.board_points, throw=self.throw, joker_close=bool(self.joker_close),
-                               atu_close=bool(self.atu_close), twin=self.twin, racks=self._racks(), note=self.note)
+                               atu_close=bool(self.atu_close), twin=self.twin, racks=self._racks(), note=self.note,
+                               notation=rules.words.notation if rules is not None else None)
 
     def changes(self, old: "HandInput", rules: "Rules | None" = None) -> dict[str, Any]:
         """What a fix names, as a hand's fields (``HandInput.amend``): the rest stays as it was."""

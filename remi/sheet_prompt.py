@@ -188,7 +188,7 @@ def _simple_questions(game: GameInfo) -> list[Question]:
     from remi.scoresheet.entry import HandInput, score_hand
 
     def cards(answer: str, answers: dict[str, Any]) -> Any:
-        hand = HandInput.parse(closer=answers["closer"], board=answer or None)
+        hand = HandInput.parse(closer=answers["closer"], board=answer or None, notation=game.rules.words.notation)
         score_hand(game.players, game.teams, game.rules, hand)
         return hand.board
 

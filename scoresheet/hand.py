@@ -200,18 +200,20 @@ class HandInput:
         board: str | Sequence[Tile] | None = None,
         board_points: str | int | None = None, throw: str | None = None, joker_close: bool = False,
         atu_close: bool = False, twin: str | None = None, racks: Mapping[str, str | RackInput] | None = None,
-        note: str | None = None,
+        note: str | None = None, notation: Notation | None = None,
     ) -> HandInput:
         """A hand from what was typed; SheetError names the field of a bad value.
 
         ``board`` is text or Tiles already read (a photo); ``racks`` maps each loser to a
         RackInput or to text in any form (``RackInput.parse``);
-        ``joker_close`` says the throw was a joker (CR-27) without naming the tile.
+        ``joker_close`` says the throw was a joker (CR-27) without naming the tile;
+        ``notation`` ("card" in a Simple game) names a typo in the board as a card.
         """
         with naming("atu", LABELS["atu"]):
             atu_tile = _tile(atu) if atu is not None else None
         with naming("board", LABELS["board"]):
-            board_tiles = parse_tiles(board) if isinstance(board, str) else tuple(board) if board is not None else None
+            board_tiles = (parse_tiles(board, notation) if isinstance(board, str)
+                           else tuple(board) if board is not None else None)
         with naming("board_points", LABELS["board_points"]):
             points = parse_points(board_points) if board_points is not None else None
         with naming("throw", LABELS["throw"]):

@@ -106,7 +106,7 @@ def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: R
         return text
 
     if not rules.is_closed:
-        return HandInput.parse(closer=closer, board=tiles("board"), note=note)
+        return HandInput.parse(closer=closer, board=tiles("board"), note=note, notation=rules.words.notation)
     board = board_points = None
     if closer is not None:
         if _text(fields, "board_mode") == "points":

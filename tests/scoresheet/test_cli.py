@@ -168,6 +168,9 @@ def test_a_simple_hand_is_refused_in_its_own_words(remi: Remi) -> None:
         assert r.code == 2 and r.err == f"remi: {line}\n", r.err
     r = remi("hand", "--board", S1_CARDS)
     assert r.code == 2 and r.err == "remi: --closer: who went out? give their name\n", r.err
+    r = remi("hand", "--closer", "Ana", "--board", S1_CARDS.replace("Jc", "Jx", 1))  # a typo is named as a card
+    position = S1_CARDS.split().index("Jc") + 1
+    assert r.code == 2 and r.err == f"remi: --board: card {position}, 'Jx': not a card (like 7h, Qs, 10d, *)\n", r.err
     assert remi.ok("sheet")["hands"] == []
 
 
