@@ -23,54 +23,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 COCO = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
-LAYERS = 5  #: YOLOv5n layers 0-4: Conv, Conv, C3, Conv, C3 -> 64 channels at stride 8
-
-
-def trunk(pretrained: Path | None = COCO):
-    """The feature path: crop x2, the backbone's first :data:`LAYERS` layers (COCO weights
-    when ``pretrained``; every one of their tensors must fit), two conv blocks, 128 numbers."""
-    import torch
-    from torch import nn
-    from ultralytics.nn.tasks import DetectionModel
-
-    from remi.engine import RemiError
-
-    stem = DetectionModel("yolov5n.yaml", nc=1, verbose=False).model[:LAYERS]
-    if pretrained is not None:
-        sd = torch.load(pretrained, map_location="cpu", weights_only=True)
-        own = stem.state_dict()
-        taken = {k.split(".", 1)[1]: v for k, v in sd.items()
-                 if k.startswith("model.") and int(k.split(".")[1]) < LAYERS}
-        if set(taken) != set(own) or any(own[k].shape != v.shape for k, v in taken.items()):
-            raise RemiError(f"{pretrained}: layers 0-{LAYERS - 1} of yolov5n do not fit ({len(taken)} of {len(own)})")
-        stem.load_state_dict(taken)
-
-    def block(cin: int, cout: int) -> nn.Sequential:
-        return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
-
-    return nn.Sequential(nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False), *stem,
-                         block(64, 128), nn.MaxPool2d(2), block(128, 128),
-                         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
-
-
-def build(pretrained: Path | None = COCO):
-    from remi.vision.training import classifier
-
-    return classifier.build(trunk=trunk(pretrained))
 
 
 def load(state: Path):
-    """A saved reader of either trunk (this one's state names ``trunk.1.conv.weight``)."""
-    import torch
-
+    """A saved reader (``classifier.load``: the COCO trunk is the reader's own now)."""
     from remi.vision.training import classifier
 
-    sd = torch.load(state, map_location="cpu")
-    if "trunk.1.conv.weight" not in sd:
-        return classifier.load(state)
-    net = build(None)
-    net.load_state_dict(sd)
-    return net
+    return classifier.load(state)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--epochs", type=int, default=6)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--lr", type=float, default=2e-3)
+    t.add_argument("--init", type=Path, help="a reader's state dict to fine-tune (instead of the COCO start)")
     t.add_argument("--turned", type=float, default=0.0,
                    help="share of crops turned 180 degrees for the orientation head (tiles 0.25; card indices 0)")
     t.add_argument("--low-resolution", type=float, default=0.0,
@@ -105,13 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     from remi.vision.training import classifier
 
     if args.cmd == "train":
-        import torch
-
-        torch.manual_seed(args.seed)  # the heads' and blocks' first weights
         sets = [np.load(f) for f in args.crops]
         xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
         classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
-                         lr=args.lr, net=build(), low_resolution=args.low_resolution)
+                         lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
+                         low_resolution=args.low_resolution)
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 
@@ -120,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
     elif args.cmd == "export":
-        print(classifier.export_net(load(args.state), args.models / "tile-reader.onnx"))
+        print(classifier.export_onnx(args.state, args.models / "tile-reader.onnx"))
     else:
-        figures = stage.reader_figures(args.state, stage.load(stage.FOLDS[args.fold]), net=load(args.state))
+        figures = stage.reader_figures(args.state, stage.load(stage.FOLDS[args.fold]))
         print(json.dumps({args.fold: figures}))
         if args.json:
             args.json.write_text(json.dumps({args.fold: figures}, indent=2) + "\n")
