@@ -163,7 +163,8 @@ def train(
     fraction: Annotated[float, typer.Option("--fraction", help="Train on the first fraction of the images.", min=0.01, max=1.0)] = 1.0,
     name: Annotated[str, typer.Option("--name", help="Run name (a folder under --out).")] = "detector",
     oriented: Annotated[bool, typer.Option("--oriented", help="Detector: boxes that turn with the tiles (vision/training/yolov8-tile-obb.yaml); --init may name an axis-aligned detector, its weights are carried over.")] = False,
-    pretrained: Annotated[Optional[Path], typer.Option("--pretrained", help="Detector: start from the COCO YOLOv5n backbone of this state dict (../shared/pretrained/yolov5n-coco.pt), on Ultralytics' yolov5n.yaml.", show_default=False)] = None,
+    pretrained: Annotated[Optional[Path], typer.Option("--pretrained", help="Start from the COCO YOLOv5n of this state dict (../shared/pretrained/yolov5n-coco.pt): the detector its backbone and neck, on Ultralytics' yolov5n.yaml; the reader its first 5 layers.", show_default=False)] = None,
+    holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="Reader: a real session whose tiles it must not see (repeat it; default rummy4).", show_default=False)] = None,
     hours: Annotated[Optional[float], typer.Option("--hours", help="Detector: end the stage after this many hours (the epochs and the learning rate's schedule are fitted to it).", min=0.01, show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -171,6 +172,7 @@ def train(
 
     Example: remi vision train out/det1 --stage detector --epochs 8 --fraction 0.55 --name det1
     Example: remi vision train out/obb1 --stage detector --oriented --init models/tile-detector.pt --lr0 0.001 --imgsz 640 --epochs 4 --name obb1
+    Example: remi vision train out/p1 --stage reader --pretrained ../shared/pretrained/yolov5n-coco.pt --mine-with models --epochs 6 --lr0 0.002
     """
     with errors():
         from remi.engine import RemiError
@@ -184,6 +186,9 @@ def train(
         if stage == "detector":
             from remi.vision.training.train import train_detector
 
+            if holdout:
+                raise RemiError("--holdout is the reader's: a detector's data leaves a session out when it is "
+                                "generated (remi vision generate --holdout)")
             if pretrained is not None and (init is not None or oriented):
                 raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
             from remi.vision import training
@@ -196,12 +201,21 @@ def train(
                                  init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
         elif stage == "reader":
+            from remi.vision import realdata
             from remi.vision.training.recipe import train_reader
 
+            if pretrained is not None and init is not None:
+                raise RemiError("--pretrained starts a new reader and --init fine-tunes one: give one of them")
+            held = tuple(holdout) if holdout else realdata.HELDOUT_SESSIONS
+            for session in held:
+                if session not in realdata.TILE_SESSIONS:
+                    raise RemiError(f"--holdout {session}: not a real session ({', '.join(realdata.TILE_SESSIONS)})")
+            scenes = len(list((data / "images" / "train").glob("*"))) if fraction < 1 else 0
             with _progress() as bar:  # the detector's stage shows Ultralytics' own bars
                 task = bar.add_task("reader", total=None)
-                weights = train_reader(data, out, epochs=epochs, seed=seed, synthetic_limit=800, init=init,
-                                       mine_with=mine_with, **({"lr": lr0} if lr0 else {}),
+                weights = train_reader(data, out, epochs=epochs, seed=seed, init=init, pretrained=pretrained,
+                                       synthetic_limit=max(1, round(fraction * scenes)) if scenes else None,
+                                       mine_with=mine_with, holdout=held, **({"lr": lr0} if lr0 else {}),
                                        progress=lambda done, total, what: bar.update(
                                            task, completed=done, total=total, description=f"reader {what}"))
             result = {"weights": str(weights)}

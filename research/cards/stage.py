@@ -229,17 +229,16 @@ def index_figures(reader, photos: list[CardPhoto]) -> dict:
     return {k.replace("tiles", "indices"): v for k, v in figures.items()}
 
 
-def reader_figures(state: Path, photos: list[CardPhoto], net=None) -> dict:
+def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
     """The reader alone on the labelled corner indices (the detector's part left out): index
-    accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth.
-    ``net``: the reader already loaded (another trunk), instead of ``state``."""
+    accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth."""
     import torch
 
     from remi.vision import crops
     from remi.vision.reader import load_image
     from remi.vision.training import classifier
 
-    net = net if net is not None else classifier.load(state)
+    net = classifier.load(state)
     net.eval()
     right = truth = said = whole = 0
     xs, ns, cs = [], [], []

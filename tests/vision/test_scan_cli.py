@@ -162,6 +162,10 @@ def test_upside_down_photo_is_read_not_refused(tmp_path, photo):
     (["--stage", "reader", "--init", "missing.pt"], "--init missing.pt: no such weights file"),
     (["--stage", "detector", "--init", "missing.pt"], "--init missing.pt: no such weights file"),
     (["--stage", "reader", "--mine-with", "no-models-here"], "--mine-with no-models-here: no vision model"),
+    (["--stage", "reader", "--holdout", "rummy9"], "--holdout rummy9: not a real session"),
+    (["--stage", "reader", "--pretrained", "models/tile-detector.pt", "--init", "models/tile-reader.pt"],
+     "--pretrained starts a new reader and --init fine-tunes one"),
+    (["--stage", "detector", "--holdout", "rummy"], "--holdout is the reader's"),
 ])
 def test_train_refuses_missing_weights_before_any_work(tmp_path, args, words):
     out = tmp_path / "runs"

@@ -1,4 +1,6 @@
-"""The tile reader: a small CNN that reads a tile crop's number (or joker) and colour.
+"""The tile reader: a small CNN that reads a tile crop's number (or joker) and colour, on the
+first layers of the COCO-trained YOLOv5n (reader v8, models/README.md: they read editions never
+trained on far better than a trunk learned here from scratch).
 
 Heads on one trunk: number (index 0 = joker, 1..13, and 14 = "not a tile" when the reader has
 the background class), colour (engine order k b r y) and, in readers that have it, orientation
@@ -24,24 +26,53 @@ FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orienta
 LOW_SIDES = (10, 26)  # px a crop may be shrunk to by the low-resolution augmentation
 
 
-def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk=None):
-    """The reader: ``trunk`` (crops in, 128 numbers out; the 7-conv trunk by default) and its
-    heads. Another trunk (``research/cards/pretrained_reader.py``: the COCO backbone's first
-    layers) keeps the heads, the training and the ONNX outputs as they are."""
+#: The reader's trunk starts from this many layers of the COCO-trained YOLOv5n (issue 26):
+#: Conv, Conv, C3, Conv, C3 -> 64 channels at stride 8 (../shared/pretrained/README.md).
+COCO_LAYERS = 5
+
+
+def coco_trunk(pretrained: Path | None = None):
+    """Crops in, 128 numbers out: the 40x40 crop blown up to 80x80 (so that a digit's stroke or
+    a suit pip spans a few feature cells at stride 8), YOLOv5n's first :data:`COCO_LAYERS`
+    layers, two conv blocks. With ``pretrained`` (the COCO state dict) those layers start from
+    COCO and every one of their tensors must fit, or the file is refused: a silent partial load
+    would train from scratch under a pretrained name."""
     import torch
     from torch import nn
+    from ultralytics.nn.tasks import DetectionModel
 
-    def block(cin: int, cout: int) -> nn.Sequential:
-        return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+    from remi.engine import RemiError
+
+    stem = DetectionModel("yolov5n.yaml", nc=1, verbose=False).model[:COCO_LAYERS]
+    if pretrained is not None:
+        sd = torch.load(pretrained, map_location="cpu", weights_only=True)
+        own = stem.state_dict()
+        taken = {k.split(".", 1)[1]: v for k, v in sd.items()
+                 if k.startswith("model.") and int(k.split(".")[1]) < COCO_LAYERS}
+        if set(taken) != set(own) or any(own[k].shape != v.shape for k, v in taken.items()):
+            raise RemiError(f"{pretrained}: layers 0-{COCO_LAYERS - 1} of yolov5n do not fit "
+                            f"({len(taken)} of {len(own)} tensors)")
+        stem.load_state_dict(taken)
+    return nn.Sequential(nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False), *stem,
+                         _block(64, 128), nn.MaxPool2d(2), _block(128, 128),
+                         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
+
+
+def _block(cin: int, cout: int):
+    from torch import nn
+
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+def build(numbers: int = NUMBERS + 1, orient: bool = True, pretrained: Path | None = None):
+    """The reader: :func:`coco_trunk` (COCO weights from ``pretrained``) and its heads."""
+    import torch
+    from torch import nn
 
     class TileReader(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.trunk = trunk if trunk is not None else nn.Sequential(
-                block(3, 24), block(24, 24), nn.MaxPool2d(2),
-                block(24, 48), block(48, 48), nn.MaxPool2d(2),
-                block(48, 96), block(96, 96), nn.MaxPool2d(2),
-                block(96, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
+            self.trunk = coco_trunk(pretrained)
             self.number = nn.Linear(128, numbers)
             self.colour = nn.Linear(128, 4)
             self.orient = nn.Linear(128, 2) if orient else None
@@ -112,23 +143,23 @@ def _low_resolution(x, share: float, gen):
 def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, epochs: int = 8,
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
-          init: Path | None = None, progress=None, flipped: float = FLIPPED, net=None,
+          init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
           low_resolution: float = 0.0) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
     turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
     (card indices), where "turned" means nothing and every crop should teach its kind.
-    ``net``: a reader built elsewhere (another trunk) to train instead. ``low_resolution``: the
-    share of crops shrunk and blown back up (:func:`_low_resolution`)."""
+    ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
+    ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`)."""
     import torch
     import torch.nn.functional as F
 
+    torch.manual_seed(seed)  # the new layers' first weights; seeded again after them, as v8 was trained
+    net = load(init) if init is not None else build(pretrained=pretrained)
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     gen = torch.Generator().manual_seed(seed)
-    if net is None:
-        net = load(init) if init is not None else build()
     xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
     nt, ct = torch.from_numpy(number).long(), torch.from_numpy(colour).long()
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)

@@ -1,14 +1,11 @@
-"""The recipe of the shipped reader (v6: 40x40 axis-aligned crops) and of exporting a models
-folder, step by step (see models/README.md):
+"""The recipe of the shipped reader (v8: 40x40 axis-aligned crops on the COCO trunk) and of
+exporting a models folder, step by step (see models/README.md):
 
 1. ``remi vision generate out/d --count 2400 --val 80 --seed 1`` (scenes + linked real photos)
-2. ``remi vision train out/d --stage detector --epochs 6 --seed 0``
-3. ``remi vision train out/d --stage reader --epochs 10 --seed 0``
+2. ``remi vision train out/d --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt``
+3. ``remi vision train out/d --stage reader --pretrained ../shared/pretrained/yolov5n-coco.pt
+   --mine-with MODELS --epochs 6 --lr0 0.002`` (MODELS: a models folder with step 2's detector)
 4. ``remi vision export out/runs/detector/weights/last.pt out/runs/reader.pt --out models``
-
-v6 itself was trained on the first generator's scenes (retired; the model card keeps those
-commands and the commit that last had the generator). The oriented reader's recipe (v7) is
-``vision.training.readerrecipe``; which of the two stays is the next reader choice's.
 """
 
 from __future__ import annotations
@@ -22,8 +19,9 @@ import numpy as np
 from remi.vision import realdata
 
 
-def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None):
-    """Crops for the tile reader: real training crops (6 jittered copies) + synthetic ones.
+def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None,
+                sessions: tuple[str, ...] = realdata.TRAIN_SESSIONS):
+    """Crops for the tile reader: the real crops of ``sessions`` (6 jittered copies) + synthetic ones.
 
     With ``mine_with`` (a models folder), also the boxes that detector draws on the training
     photos, the empty tables and the synthetic scenes (:func:`vision.training.cropset.mined`): its
@@ -31,7 +29,7 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
     """
     from remi.vision.training import cropset
 
-    photos = realdata.load(realdata.TRAIN_SESSIONS)
+    photos = realdata.load(sessions)
     parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
              cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit)]
     if mine_with is not None:
@@ -53,17 +51,23 @@ def heldout_crops(session: str = "rummy4"):
     return cropset.from_photos(realdata.load((session,)), copies=1, seed=1, amount=0.0)
 
 
-def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
+def train_reader(dataset: Path, out: Path, *, epochs: int = 6, seed: int = 0, threads: int = 2,
                  synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
-                 mine_with: Path | None = None, lr: float = 3e-3, progress=None) -> Path:
-    """Train the reader on a generated dataset; ``progress(done, total, what)`` after each batch."""
+                 pretrained: Path | None = None, mine_with: Path | None = None, lr: float = 2e-3,
+                 holdout: tuple[str, ...] = realdata.HELDOUT_SESSIONS, progress=None) -> Path:
+    """Train the reader on a generated dataset and the real sessions not in ``holdout`` (the
+    first held-out session's crops are printed after each epoch, never used to choose one);
+    ``pretrained``: the COCO state dict a new reader starts from; ``progress(done, total, what)``
+    after each batch."""
     from remi.vision.training import classifier
 
-    x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with)
-    val = heldout_crops() if validate else None
-    print(f"reader: {len(x)} training crops, {int((n == classifier.BACKGROUND).sum())} of them no tile", flush=True)
+    sessions = tuple(s for s in realdata.TILE_SESSIONS if s not in holdout)
+    x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with, sessions)
+    val = heldout_crops(holdout[0]) if validate and holdout else None
+    print(f"reader: {len(x)} training crops, {int((n == classifier.BACKGROUND).sum())} of them no tile "
+          f"(real: {', '.join(sessions) or 'none'})", flush=True)
     return classifier.train(x, n, c, Path(out) / "reader.pt", epochs=epochs, seed=seed, threads=threads, val=val,
-                            init=init, lr=lr, progress=progress)
+                            init=init, pretrained=pretrained, lr=lr, progress=progress)
 
 
 def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
@@ -103,12 +107,15 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     classifier.export_onnx(reader, out / "tile-reader.onnx")
     shutil.copy(reader, out / "tile-reader.pt")
     meta = json.loads((out / "vision.json").read_text())
-    meta.update({"reader": "tile-reader.onnx", "crop_size": 40,
+    # vision.adapt fits its own heads on the reader's embedding, starting from these
+    np.savez(out / "reader-head.npz", **classifier.head_weights(Path(reader)))
+    embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
+    meta.update({"reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
                  "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
-                                    "orient": "upright, turned 180 degrees"}})
+                                    "orient": "upright, turned 180 degrees", "embedding": embedding}})
     if kind == "cards":
         meta.update({"kind": "cards", "reader_outputs": {
             "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
-            "orient": "upright, turned 180 degrees"}})
+            "orient": "upright, turned 180 degrees", "embedding": embedding}})
     (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}

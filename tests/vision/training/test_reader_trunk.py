@@ -1,5 +1,5 @@
-"""The reader on the COCO backbone's first layers: every tensor of layers 0-4 taken (or the file
-refused), trained by the tile reader's own loop, exported with the outputs ``vision.reader`` reads.
+"""The reader's trunk, the COCO YOLOv5n's first layers: every tensor of layers 0-4 taken (or the
+file refused), trained, saved, loaded and exported with the outputs ``vision.reader`` reads.
 
 The COCO state dict is read from ../shared/pretrained (skipped where a checkout has none beside it).
 """
@@ -10,16 +10,18 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("ultralytics")
 
-from research.cards import pretrained_reader as pr  # noqa: E402
 from remi.engine import RemiError  # noqa: E402
+from remi.vision.training import classifier  # noqa: E402
+from tests.vision.conftest import ROOT  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not pr.COCO.is_file(), reason="no ../shared/pretrained/yolov5n-coco.pt")
+COCO = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
+pytestmark = pytest.mark.skipif(not COCO.is_file(), reason="no ../shared/pretrained/yolov5n-coco.pt")
 
 
 def test_every_tensor_of_the_first_layers_is_the_coco_one():
-    sd = torch.load(pr.COCO, map_location="cpu", weights_only=True)
-    trunk = pr.trunk().state_dict()  # module 0 is the x2 blow-up: layer i is module i + 1
-    coco = {k: v for k, v in sd.items() if k.startswith("model.") and int(k.split(".")[1]) < pr.LAYERS}
+    sd = torch.load(COCO, map_location="cpu", weights_only=True)
+    trunk = classifier.coco_trunk(COCO).state_dict()  # module 0 is the x2 blow-up: layer i is module i + 1
+    coco = {k: v for k, v in sd.items() if k.startswith("model.") and int(k.split(".")[1]) < classifier.COCO_LAYERS}
     assert len(coco) > 30
     for k, v in coco.items():
         _, layer, rest = k.split(".", 2)
@@ -30,7 +32,7 @@ def test_a_file_that_is_not_the_backbone_is_refused(tmp_path):
     wrong = tmp_path / "wrong.pt"
     torch.save({"model.0.conv.weight": torch.zeros(3)}, wrong)
     with pytest.raises(RemiError, match="layers 0-4 of yolov5n do not fit"):
-        pr.trunk(wrong)
+        classifier.coco_trunk(wrong)
 
 
 def test_trained_saved_and_exported_it_reads_as_the_reader_runs_it(tmp_path):
@@ -38,13 +40,11 @@ def test_trained_saved_and_exported_it_reads_as_the_reader_runs_it(tmp_path):
     rng = np.random.default_rng(0)
     x = rng.integers(0, 255, (32, 40, 40, 3), dtype=np.uint8)
     number, colour = rng.integers(1, 14, 32), rng.integers(0, 4, 32)
-    npz = tmp_path / "crops.npz"
-    np.savez(npz, x=x, number=number, colour=colour)
-    state = tmp_path / "r.pt"
-    assert pr.main(["train", str(state), str(npz), "--epochs", "1"]) == 0
-    net = pr.load(state)
+    state = classifier.train(x, number, colour, tmp_path / "r.pt", epochs=1, batch=16, threads=1,
+                             pretrained=COCO, log=lambda m: None)
+    net = classifier.load(state)
     net.eval()
-    pr.main(["export", str(state), str(tmp_path)])
+    classifier.export_onnx(state, tmp_path / "tile-reader.onnx")
     sess = ort.InferenceSession(str(tmp_path / "tile-reader.onnx"), providers=["CPUExecutionProvider"])
     assert [o.name for o in sess.get_outputs()] == ["number", "colour", "orient", "embedding"]
     inp = np.ascontiguousarray(x[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
