@@ -5,19 +5,19 @@ output (the 128 numbers its heads read); here the number and colour heads are fi
 in numpy, on the embeddings of the user's tiles, starting from the shipped heads and pulled
 back towards them (an L2 penalty on the change), so kinds the user's photos do not show are
 read as before. The crops are cut as reading cuts them: from the detector's own boxes of the
-labelled tiles, turned 180 degrees and moved a little as a detector's boxes move. The
-detector's boxes that hold no labelled tile teach the "not a tile" class.
+labelled tiles, and moved a little as a detector's boxes move. The detector's boxes that hold
+no labelled tile teach the "not a tile" class.
 
 Where the detector is what fails (tiles missed, or specks counted), its settings are
 calibrated on the same photos: the inference size (how large tiles look to it) and the score
 threshold, chosen by the tiles the whole reading gets right, ties to the shipped settings.
 
 The pull back to the shipped heads (``PULL``) was chosen on synthetic sets, never on a real
-session: adapting the v7 fold ``all`` on 2 photos of tests/vision/test_adapt.py's
+session, with the oriented reader v7 (fold ``all``; retired since, its recipe's ``pull`` stage
+is in git history at 0c02b80): adapting it on 2 photos of tests/vision/test_adapt.py's
 out-of-pool edition (seeds 1 and 5) and reading 18 more photos (201 tiles), right less extra
 boxes: shipped heads 93, pull 0.05 112, 0.3 130, 1.0 144, 3.0 130; on 4 train-pool tables
-(256 tiles) 250 as shipped, 247, 249, 250, 250. (``python -m remi.vision.training.readerrecipe pull
-odd1 odd5 out/r/tables-train/0* --base out/m-all``.) Twelve crops a tile instead of six: 142.
+(256 tiles) 250 as shipped, 247, 249, 250, 250. Twelve crops a tile instead of six: 142.
 
 The result is a models folder (``vision.json``, the ONNX files, ``adapted-head.npz``) that
 ``Reader(models=DIR)`` reads; the shipped models stay the default.
@@ -38,7 +38,7 @@ from remi.vision import crops
 from remi.vision.errors import VisionError
 
 HEAD = "adapted-head.npz"
-COPIES = 6  # crops a labelled tile: as the detector cuts it, turned, and moved a little
+COPIES = 6  # crops a labelled tile: as the detector cuts it, and moved a little
 PULL = 1.0  # the L2 pull back to the shipped heads: chosen on synthetic sets, never a session (below)
 STEPS = 300
 SIZES = (480, 640, 800, 960)  # detector inference sizes tried
@@ -228,9 +228,7 @@ def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
         c0 = corners[f] if f >= 0 else crops.box_corners(box)
         n, c = labels_of(tile)
         for k in range(COPIES):
-            c1 = c0 if k == 0 else jitter_corners(rng, c0, 0.03)
-            # a reader before v7 reads upright crops only: it is not shown turned ones
-            cut.append(crops.turned(c1) if k % 2 and reader.oriented else c1)
+            cut.append(c0 if k == 0 else jitter_corners(rng, c0, 0.03))
             number.append(n)
             colour.append(c)
     cut += list(corners[empty])
@@ -319,8 +317,8 @@ def _calibrate(reader, examples) -> dict:
     """The detector's inference size and score threshold, changed only where the detector is
     what fails: another setting must find at least max(2, 5 %) more of the labelled tiles
     (less extra boxes) than the shipped one. Two photos are little to go on: on rummy4 (the
-    v7 fold that never saw it) a one-tile margin chose 480 px and 0.15 and missed twice as
-    many tiles on the other 91 photos."""
+    fold of the oriented reader v7, since retired, that never saw it) a one-tile margin chose
+    480 px and 0.15 and missed twice as many tiles on the other 91 photos."""
     tiles = sum(len(t) for _, _, t, _ in examples)
     shipped = (reader.imgsz, reader.conf)
     need = reading_score(reader, examples, kinds=False) + max(2, int(np.ceil(0.05 * tiles)))

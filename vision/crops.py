@@ -1,12 +1,13 @@
 """Tile crops as the tile reader sees them: the same code at training and at inference.
 
-Two geometries. The reader of the first versions (v1..v6) reads an axis-aligned box widened
-by ``MARGIN`` and resized to ``SIZE`` x ``SIZE``. The oriented reader reads a tile from its
-four corners (``tile_corners``: the rectangle's long side as the tile's height, the up
-direction the one nearest the photo's up), rectified to ``WIDTH`` x ``HEIGHT`` pixels: the
-tile stands upright or turned 180 degrees in the crop, whatever angle it lay at, and the
-reader's orientation output says which. An axis-aligned box goes through ``tile_corners``
-too (a box wider than tall is a tile lying on its side, turned a quarter).
+The reader reads a tile's axis-aligned box widened by ``MARGIN`` and resized to ``SIZE`` x
+``SIZE`` (40x40). A tile's corners (``tile_corners``: the rectangle's long side as the tile's
+height, the up direction the one nearest the photo's up) are where the detector's boxes meet
+the reading: an oriented (OBB) detector's turned box and an axis-aligned box alike go through
+``tile_corners`` (a box wider than tall is a tile lying on its side, turned a quarter), and a
+read tile's corners and angle come from them. The oriented reader (v7: 36x48 crops cut along
+a tile's corners) is retired; the model card (models/README.md) and git history (0c02b80)
+keep its recipe.
 
 A crop's classes (``labels_of``): its number (0 = joker, 1..13, ``BACKGROUND`` for a crop
 of no tile) and its colour (engine order k b r y, -1 for none); adapting and training both
@@ -22,8 +23,6 @@ from remi.engine import Tile
 
 SIZE = 40
 MARGIN = 0.06
-WIDTH, HEIGHT = 36, 48  # the oriented crop: a tile's proportions (about 0.74) with its margin
-ORIENTED_MARGIN = 0.08
 BACKGROUND = 14  # the reader's number class of a crop that is not a tile
 
 
@@ -91,54 +90,6 @@ def box_corners(box) -> np.ndarray:
     return tile_corners(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float64))
 
 
-def turned(corners: np.ndarray) -> np.ndarray:
-    """The same tile's corners turned 180 degrees (what was its top is now its bottom)."""
-    return np.asarray(corners)[[2, 3, 0, 1]]
-
-
-def crop_corners(image: np.ndarray, corners: np.ndarray, margin: float = ORIENTED_MARGIN,
-                 width: int = WIDTH, height: int = HEIGHT) -> np.ndarray:
-    """The (height, width, 3) uint8 crop of a tile from its corners TL, TR, BR, BL, widened by
-    ``margin`` of its size on each side; parts outside the photo repeat its edge.
-
-    A tile many times the crop's size is first shrunk with pixel averaging (INTER_AREA), so a
-    4,000-pixel photo's large tiles do not alias into the crop.
-    """
-    p = np.asarray(corners, np.float64).reshape(4, 2)
-    c = p.mean(0)
-    p = c + (p - c) * (1 + 2 * margin)
-    tall = max(np.linalg.norm(p[3] - p[0]), np.linalg.norm(p[2] - p[1]), 1.0)
-    x0, y0 = np.floor(p.min(0)).astype(int) - 1
-    x1, y1 = np.ceil(p.max(0)).astype(int) + 2
-    H, W = image.shape[:2]
-    win = image[max(0, y0):min(H, y1), max(0, x0):min(W, x1)]
-    if win.size == 0:
-        return np.zeros((height, width, 3), np.uint8)
-    pads = (max(0, -y0), max(0, y1 - H), max(0, -x0), max(0, x1 - W))
-    if any(pads):
-        win = cv2.copyMakeBorder(win, *pads, cv2.BORDER_REPLICATE)
-    p = p - (x0, y0)
-    s = 2.0 * height / tall
-    if s < 1.0:
-        win = cv2.resize(win, (max(2, round(win.shape[1] * s)), max(2, round(win.shape[0] * s))),
-                         interpolation=cv2.INTER_AREA)
-        p = p * (win.shape[1] / (x1 - x0), win.shape[0] / (y1 - y0))
-    # corners are in pixel-edge coordinates (a box's x2 is past its last pixel); OpenCV
-    # samples at pixel centres: half a pixel on both sides keeps a crop turned 180 degrees
-    # exactly the crop of the turned corners
-    dst = np.float32([[0, 0], [width, 0], [width, height], [0, height]]) - 0.5
-    M = cv2.getPerspectiveTransform((p - 0.5).astype(np.float32), dst)
-    return cv2.warpPerspective(win, M, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
-def batch_corners(image: np.ndarray, corners, width: int = WIDTH, height: int = HEIGHT,
-                  margin: float = ORIENTED_MARGIN) -> np.ndarray:
-    """Oriented crops of all tiles (corners (n, 4, 2)) as the reader's float32 NCHW input."""
-    if len(corners) == 0:
-        return np.zeros((0, 3, height, width), np.float32)
-    return to_input(np.stack([crop_corners(image, c, margin, width, height) for c in corners]))
-
-
 def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """IoU matrix of boxes a (n, 4) and b (m, 4).
 
@@ -161,10 +112,3 @@ def jitter_corners(rng: np.random.Generator, corners: np.ndarray, amount: float 
     size = float(np.linalg.norm(corners[3] - corners[0]))
     p = c + (corners - c) * rng.uniform(0.92, 1.1) + rng.normal(0, amount, 2) * size
     return p + rng.normal(0, amount / 2, (4, 2)) * size
-
-
-def flipped_of(crop_corners: np.ndarray, true_corners: np.ndarray) -> int:
-    """1 when the crop's up points away from the tile's own up (the crop shows it turned)."""
-    up = crop_corners[0] + crop_corners[1] - crop_corners[2] - crop_corners[3]
-    true_up = true_corners[0] + true_corners[1] - true_corners[2] - true_corners[3]
-    return int(float(up @ true_up) < 0)

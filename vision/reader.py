@@ -2,11 +2,12 @@
 
 Two stages: a single-class tile detector (YOLOv8, trained with Ultralytics, exported to ONNX)
 finds the tiles; a small CNN reads each tile's number, colour and which way up it stands, from
-a crop cut along the tile's own corners (``vision.crops``), so a tile lying at any angle is
-read; the photo is never refused for how it was taken. The deck's limits (two of a kind, two
-jokers: ``engine.Rules``) are applied when decoding, and a read that needs a look is marked
-with the reason and its runner-up kinds, never dropped unseen. Tiles come back in reading
-order: top row first, left to right.
+a 40x40 crop of the tile's axis-aligned box (``vision.crops``). A tile's corners (an oriented
+detector's turned box, or the axis box's) give the angle it lies at, and a photo whose tiles
+mostly stand upside down is read again turned round; the photo is never refused for how it
+was taken. The deck's limits (two of a kind, two jokers: ``engine.Rules``) are applied when
+decoding, and a read that needs a look is marked with the reason and its runner-up kinds,
+never dropped unseen. Tiles come back in reading order: top row first, left to right.
 """
 
 from __future__ import annotations
@@ -168,12 +169,6 @@ class Reader:
         self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
         self.outputs = [o.name for o in self.cls.get_outputs()]
         self.has_orientation = len(self.outputs) > 2
-        # readers up to v6 read an axis-aligned 40x40 crop; the oriented reader (vision.json
-        # "crop": {"kind": "corners"}) reads the tile from its corners, upright or turned
-        crop = self.meta.get("crop") or {}
-        self.oriented = crop.get("kind") == "corners"
-        self.crop = (int(crop.get("width", crops.WIDTH)), int(crop.get("height", crops.HEIGHT)),
-                     float(crop.get("margin", crops.ORIENTED_MARGIN)))
         # an adapted models folder (vision.adapt) reads number and colour with its own heads
         # on the reader's embedding
         self.head = dict(np.load(Path(models) / self.meta["head"])) if self.meta.get("head") else None
@@ -260,43 +255,25 @@ class Reader:
     # -- stage 2: kinds -------------------------------------------------------------------
     def boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """The detector's boxes (n, 4), scores (n,) and the tiles' corners (n, 4, 2), or None
-        from an axis-aligned detector (``look`` then finds them in the boxes)."""
+        from an axis-aligned detector (``look`` then takes each box's own)."""
         out = self.detect(image)
-        # an axis-aligned detector's corners are only its box's: look() finds the tile in it
+        # an axis-aligned detector's corners are only its box's: look() takes them from the box
         return out[0], out[1], (out[2] if len(out) > 2 and self.obb else None)
 
     def look(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None) -> Looks:
-        """Read every box (see ``Looks``). Without corners, the oriented reader reads each
-        box as a tile standing in it (``crops.box_corners``) and, where the box's shape says
-        the tile in it is tilted, as the two tilted tiles that would fill it
-        (``tilted_corners``), and keeps the reading it is surest of, with its corners."""
-        n = len(boxes)
-        if n == 0:
+        """Read every box (see ``Looks``) from its axis-aligned crop (``crops.batch``). The
+        corners are the tiles' as they stand: those given (an oriented detector's), else each
+        box's own (``crops.box_corners``)."""
+        if len(boxes) == 0:
             return Looks(np.zeros((0, 53), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32),
                          np.zeros((0, 4, 2)), None)
-        if corners is not None or not self.oriented:
-            cut = corners if corners is not None else np.array([crops.box_corners(b) for b in boxes]).reshape(-1, 4, 2)
-            return self._run(image, boxes, cut)
-        options = [[crops.box_corners(b)] + tilted_corners(b) for b in boxes]
-        owner = np.repeat(np.arange(n), [len(o) for o in options])
-        every = self._run(image, boxes[owner], np.array([c for o in options for c in o]))
-        sure = every.probs.max(1)
-        pick = np.array([np.flatnonzero(owner == i)[np.argmax(sure[owner == i])] for i in range(n)])
-        return Looks(every.probs[pick], every.background[pick], every.turned[pick], every.corners[pick],
-                     None if every.embedding is None else every.embedding[pick])
+        cut = corners if corners is not None else np.array([crops.box_corners(b) for b in boxes]).reshape(-1, 4, 2)
+        return self._run(image, boxes, cut)
 
     def _run(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray) -> Looks:
-        """The reader on each crop. The oriented reader also reads each crop turned 180
-        degrees (it reads a tile either way up) and averages the two: on the synthetic
-        validation crops 94.0 % of tiles right against 93.5 % read once, and 81.7 % against
-        79.8 % on the held-out editions' (all.pt, 2 Dec)."""
+        """The reader on each box's crop; ``corners`` are passed through to the looks."""
         n = len(boxes)
-        if self.oriented:
-            w, h, m = self.crop
-            x = crops.batch_corners(image, corners, w, h, m)
-            x = np.concatenate([x, np.ascontiguousarray(x[:, :, ::-1, ::-1])])
-        else:
-            x = crops.batch(image, [tuple(b) for b in boxes])
+        x = crops.batch(image, [tuple(b) for b in boxes])
         out = dict(zip(self.outputs, self.cls.run(None, {self.cls.get_inputs()[0].name: x})))
         pn, pc = out["number"], out["colour"]
         emb = out.get("embedding")
@@ -304,10 +281,6 @@ class Reader:
             pn = _softmax(emb @ self.head["number_weight"].T + self.head["number_bias"])
             pc = _softmax(emb @ self.head["colour_weight"].T + self.head["colour_bias"])
         turned = out["orient"][:, 1] if "orient" in out else np.zeros(len(x), np.float32)
-        if self.oriented:  # the crop and the crop turned round: one tile, the same kind
-            pn, pc = (pn[:n] + pn[n:]) / 2, (pc[:n] + pc[n:]) / 2
-            turned = (turned[:n] + 1 - turned[n:]) / 2
-            emb = None if emb is None else emb[:n]
         probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
         background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
         return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)
@@ -525,37 +498,6 @@ def _corners(boxes) -> np.ndarray:
     """The corners (n, 4, 2) of axis boxes (n, 4): TL, TR, BR, BL."""
     b = np.asarray(boxes, float).reshape(-1, 4)
     return np.stack([b[:, [0, 1]], b[:, [2, 1]], b[:, [2, 3]], b[:, [0, 3]]], 1)
-
-
-TILE_ASPECT = 0.74  # a tile's width over its height (the classic set; others 0.65-0.82)
-LEAST_TILT = 8.0  # degrees: a box whose tile is tilted less is read as it stands
-
-
-def tilted_corners(box, aspect: float = TILE_ASPECT, least: float = LEAST_TILT) -> list[np.ndarray]:
-    """The two tiles tilted either way that would exactly fill an axis-aligned box, as
-    corners (``crops.tile_corners``); none when the box's shape is a tile standing or lying
-    (tilted under ``least`` degrees) or no tile of this ``aspect`` fits it.
-
-    >>> [c.round().tolist() for c in tilted_corners((0, 0, 74, 100))]
-    []
-    >>> len(tilted_corners((0, 0, 100, 100)))  # a tile turned 45 degrees, one way or the other
-    2
-    """
-    x1, y1, x2, y2 = box
-    w, h = x2 - x1, y2 - y1
-    if w <= 0 or h <= 0:
-        return []
-    t = np.radians(np.linspace(0, 90, 181))
-    q = (aspect * np.cos(t) + np.sin(t)) / (aspect * np.sin(t) + np.cos(t))  # box w/h at each tilt
-    k = int(np.argmin(np.abs(q - w / h)))
-    deg = float(np.degrees(t[k]))
-    if deg < least or deg > 90 - least or abs(q[k] - w / h) > 0.05:
-        return []
-    tall = h / (aspect * np.sin(t[k]) + np.cos(t[k]))
-    centre = ((x1 + x2) / 2, (y1 + y2) / 2)
-    import cv2
-
-    return [crops.tile_corners(cv2.boxPoints((centre, (aspect * tall, tall), sign * deg))) for sign in (1, -1)]
 
 
 def drop_specks(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> tuple[np.ndarray, np.ndarray]:

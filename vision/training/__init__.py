@@ -3,13 +3,15 @@
 - data: ``scenes`` (photos of real-looking tables, racks and lying tiles, oriented labels),
   drawn on ``surfaces`` with faces from ``tilefaces`` (editions) and ``patches`` (the first
   drawing, real tiles cut from photos); ``generate`` writes them as an Ultralytics dataset
-  (``remi vision generate``); ``facecrops`` draws the oriented reader's crops without a scene
-  and ``cropset`` cuts crops from labelled photos and datasets;
-- training: ``train`` (the detector, Ultralytics), ``classifier`` (the reader, torch, and its
-  ONNX export), and the two reader recipes: ``recipe`` (reader v6: 40x40 axis-aligned crops,
-  ``remi vision train --stage reader``) and ``readerrecipe`` (v7: oriented 36x48 crops,
-  ``python -m remi.vision.training.readerrecipe``). Both stay until the next reader choice:
-  the shipped reader v6 reads axis-aligned crops.
+  (``remi vision generate``); ``facecrops`` lays labelled tables without a scene (the
+  photos ``vision.adapt``'s tests adapt to) and ``cropset`` cuts crops from labelled photos
+  and datasets;
+- training: ``train`` (the detector, Ultralytics, axis-aligned or oriented: OBB),
+  ``classifier`` (the reader, torch, and its ONNX export) and the reader's recipe, ``recipe``
+  (40x40 axis-aligned crops, ``remi vision train --stage reader``). One reader generation: the
+  oriented reader v7 (36x48 crops cut along a tile's corners) is retired; the model card
+  (models/README.md) and git history (0c02b80, ``vision/training/readerrecipe.py``) keep its
+  recipe.
 
 Imports point from here to ``remi.vision``, never back (tests/test_structure.py): the scan
 path imports nothing of this package. torch and Ultralytics (the ``train`` extra) are

@@ -3,8 +3,8 @@
 Real tables are veined marble, wood grain, cloth, glossy tops that mirror the room, and
 patterned tablecloths; each can hold things that look like tiles (cream specks in marble, a
 printed tablecloth, the box lid with tiles printed on it). ``background`` is the first
-generator's simpler table (wood stripes, felt, a plain gradient), on which the oriented reader's
-crops (``vision.training.facecrops``) are still cut; ``add_clutter`` puts things on a table.
+generator's simpler table (wood stripes, felt, a plain gradient), on which
+``vision.training.facecrops`` still lays its tables; ``add_clutter`` puts things on a table.
 Every surface is drawn from one ``numpy.random.Generator``, so a seed gives the same picture.
 
 >>> img = surface(np.random.default_rng(0), 64, 48, "marble")
@@ -240,7 +240,7 @@ def photo_crop(rng: np.random.Generator, photos: list[np.ndarray], w: int, h: in
 
 def background(rng: np.random.Generator, w: int, h: int, photos: list[np.ndarray] | None = None) -> np.ndarray:
     """A table, cloth or wood surface (procedural), or a crop of an empty-table photo: the
-    first generator's surfaces, kept for the oriented reader's crops (``facecrops``)."""
+    first generator's surfaces, kept for ``facecrops``' tables."""
     if photos and rng.random() < 0.25:
         return photo_crop(rng, photos, w, h)
     base = np.array(jitter_colour(rng, tuple(int(v) for v in rng.integers(30, 230, 3)), 0), np.float32)
