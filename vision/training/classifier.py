@@ -1,6 +1,7 @@
-"""The tile reader: a small CNN that reads a tile crop's number (or joker) and colour, on the
-first layers of the COCO-trained YOLOv5n (reader v8, models/README.md: they read editions never
-trained on far better than a trunk learned here from scratch).
+"""The tile reader: a small CNN that reads a tile crop's number (or joker) and colour. Its trunk
+is seven convolutions learned here (the shipped reader v6) or the first layers of the
+COCO-trained YOLOv5n (candidate v8, models/README.md: it reads editions never trained on far
+better, its orientation head not yet well enough to ship).
 
 Heads on one trunk: number (index 0 = joker, 1..13, and 14 = "not a tile" when the reader has
 the background class), colour (engine order k b r y) and, in readers that have it, orientation
@@ -64,15 +65,32 @@ def _block(cin: int, cout: int):
     return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
 
-def build(numbers: int = NUMBERS + 1, orient: bool = True, pretrained: Path | None = None):
-    """The reader: :func:`coco_trunk` (COCO weights from ``pretrained``) and its heads."""
+def conv7_trunk():
+    """Crops in, 128 numbers out: seven convolutions learned here from scratch (the shipped
+    reader v6's trunk)."""
+    from torch import nn
+
+    return nn.Sequential(_block(3, 24), _block(24, 24), nn.MaxPool2d(2),
+                         _block(24, 48), _block(48, 48), nn.MaxPool2d(2),
+                         _block(48, 96), _block(96, 96), nn.MaxPool2d(2),
+                         _block(96, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
+
+
+def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None):
+    """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's)
+    or "coco" (:func:`coco_trunk`, candidate v8's, models/README.md); ``pretrained`` (the COCO
+    state dict) means "coco" with COCO's weights."""
     import torch
     from torch import nn
+
+    if trunk not in ("conv7", "coco"):
+        raise ValueError(f"trunk {trunk!r}: conv7 or coco")
+    coco = trunk == "coco" or pretrained is not None
 
     class TileReader(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.trunk = coco_trunk(pretrained)
+            self.trunk = coco_trunk(pretrained) if coco else conv7_trunk()
             self.number = nn.Linear(128, numbers)
             self.colour = nn.Linear(128, 4)
             self.orient = nn.Linear(128, 2) if orient else None
@@ -89,14 +107,15 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, pretrained: Path | No
 
 
 def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True):
-    """A reader from a saved state dict. A reader saved without the background class (14
+    """A reader from a saved state dict, of the trunk it was saved with (the COCO trunk's first
+    layer is ``trunk.1``, after the blow-up). A reader saved without the background class (14
     numbers) gets one: its other weights are kept and the new class starts unlikely; one
     saved without the orientation head gets a fresh one (to be trained)."""
     import torch
 
     state = torch.load(state_path, map_location="cpu")
     saved = state["number.weight"].shape[0]
-    net = build(numbers, orient)
+    net = build(numbers, orient, trunk="coco" if "trunk.1.conv.weight" in state else "conv7")
     if orient and "orient.weight" not in state:
         state = {**state, "orient.weight": net.orient.weight.detach().clone(),
                  "orient.bias": net.orient.bias.detach().clone()}

@@ -1,10 +1,11 @@
-"""The recipe of the shipped reader (v8: 40x40 axis-aligned crops on the COCO trunk) and of
-exporting a models folder, step by step (see models/README.md):
+"""The recipe of the reader (40x40 axis-aligned crops) and of exporting a models folder, step by
+step (see models/README.md):
 
 1. ``remi vision generate out/d --count 2400 --val 80 --seed 1`` (scenes + linked real photos)
 2. ``remi vision train out/d --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt``
-3. ``remi vision train out/d --stage reader --pretrained ../shared/pretrained/yolov5n-coco.pt
-   --mine-with MODELS --epochs 6 --lr0 0.002`` (MODELS: a models folder with step 2's detector)
+3. ``remi vision train out/d --stage reader --mine-with MODELS --epochs 6`` (MODELS: a models
+   folder with step 2's detector): the shipped v6's trunk from scratch, or with ``--pretrained
+   ../shared/pretrained/yolov5n-coco.pt --lr0 0.002`` candidate v8's COCO trunk
 4. ``remi vision export out/runs/detector/weights/last.pt out/runs/reader.pt --out models``
 """
 
