@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--init", type=Path, help="a reader's state dict to fine-tune (instead of the COCO start)")
     t.add_argument("--turned", type=float, default=0.0,
                    help="share of crops turned 180 degrees for the orientation head (tiles 0.25; card indices 0)")
+    t.add_argument("--grid-orient", action="store_true", help="an orientation head on a 2x2 grid of the features")
     t.add_argument("--low-resolution", type=float, default=0.0,
                    help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
     c = sub.add_parser("tile-crops", help="the tile reader's training crops (vision.training.recipe.reader_data)")
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
         classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
                          lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
-                         low_resolution=args.low_resolution)
+                         low_resolution=args.low_resolution, grid=True if args.grid_orient else None)
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 

@@ -76,11 +76,19 @@ def conv7_trunk():
                          _block(96, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
 
 
-def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None):
+#: The orientation head on a grid reads the trunk's last feature map pooled to GRID x GRID, so
+#: it sees where things lie in the crop (a digit's top or foot), which one pooled vector hides.
+GRID = 2
+
+
+def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None,
+          grid: bool = False):
     """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's)
     or "coco" (:func:`coco_trunk`, candidate v8's, models/README.md); ``pretrained`` (the COCO
-    state dict) means "coco" with COCO's weights."""
+    state dict) means "coco" with COCO's weights. ``grid``: the orientation head reads the
+    feature map on a :data:`GRID` grid instead of the pooled 128 numbers."""
     import torch
+    import torch.nn.functional as F
     from torch import nn
 
     if trunk not in ("conv7", "coco"):
@@ -93,29 +101,40 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
             self.trunk = coco_trunk(pretrained) if coco else conv7_trunk()
             self.number = nn.Linear(128, numbers)
             self.colour = nn.Linear(128, 4)
-            self.orient = nn.Linear(128, 2) if orient else None
+            self.orient = nn.Linear(128 * (GRID * GRID if grid else 1), 2) if orient else None
 
         def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             return tuple(torch.softmax(t, 1) for t in self.logits(x))
 
         def logits(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
-            f = self.trunk(x)
-            heads = (self.number(f), self.colour(f))
-            return heads + (self.orient(f),) if self.orient is not None else heads
+            if not grid or self.orient is None:
+                f = self.trunk(x)
+                heads = (self.number(f), self.colour(f))
+                return heads + (self.orient(f),) if self.orient is not None else heads
+            fmap = self.trunk[:-3](x)  # both trunks end in pool, flatten, dropout
+            f = self.trunk[-3:](fmap)
+            # both trunks end on a 5x5 map: windows of 3 a step of 2 give its 2x2 overlapping
+            # quarters (ONNX exports no adaptive pool to a size that does not divide the map)
+            return self.number(f), self.colour(f), self.orient(F.avg_pool2d(fmap, 3, 2).flatten(1))
 
     return TileReader()
 
 
-def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True):
+def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid: bool | None = None):
     """A reader from a saved state dict, of the trunk it was saved with (the COCO trunk's first
     layer is ``trunk.1``, after the blow-up). A reader saved without the background class (14
     numbers) gets one: its other weights are kept and the new class starts unlikely; one
-    saved without the orientation head gets a fresh one (to be trained)."""
+    saved without the orientation head, or asked for a ``grid`` head it lacks, gets a fresh
+    one (to be trained)."""
     import torch
 
     state = torch.load(state_path, map_location="cpu")
     saved = state["number.weight"].shape[0]
-    net = build(numbers, orient, trunk="coco" if "trunk.1.conv.weight" in state else "conv7")
+    saved_grid = "orient.weight" in state and state["orient.weight"].shape[1] != 128
+    grid = saved_grid if grid is None else grid
+    net = build(numbers, orient, trunk="coco" if "trunk.1.conv.weight" in state else "conv7", grid=grid)
+    if orient and grid != saved_grid:
+        state = {k: v for k, v in state.items() if not k.startswith("orient.")}
     if orient and "orient.weight" not in state:
         state = {**state, "orient.weight": net.orient.weight.detach().clone(),
                  "orient.bias": net.orient.bias.detach().clone()}
@@ -163,19 +182,20 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
-          low_resolution: float = 0.0) -> Path:
+          low_resolution: float = 0.0, grid: bool | None = None) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
     turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
     (card indices), where "turned" means nothing and every crop should teach its kind.
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
-    ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`)."""
+    ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`).
+    ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s."""
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(seed)  # the new layers' first weights; seeded again after them, as v8 was trained
-    net = load(init) if init is not None else build(pretrained=pretrained)
+    net = load(init, grid=grid) if init is not None else build(pretrained=pretrained, grid=bool(grid))
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     gen = torch.Generator().manual_seed(seed)

@@ -53,3 +53,30 @@ def test_trained_saved_and_exported_it_reads_as_the_reader_runs_it(tmp_path):
         number_torch = net(torch.from_numpy(inp))[0].numpy()
     assert number_onnx.shape == (4, 15) and colour_onnx.shape == (4, 4) and embedding.shape == (4, 128)
     np.testing.assert_allclose(number_onnx, number_torch, atol=1e-4)
+
+
+def test_an_orientation_head_on_a_grid_is_fitted_saved_and_exported(tmp_path):
+    """A grid head replaces a saved reader's pooled one (fresh, to be trained) and is then
+    kept by every load; its ONNX reads as torch does, with the same outputs."""
+    ort = pytest.importorskip("onnxruntime")
+    rng = np.random.default_rng(1)
+    x = rng.integers(0, 255, (32, 40, 40, 3), dtype=np.uint8)
+    number, colour = rng.integers(1, 14, 32), rng.integers(0, 4, 32)
+    pooled = classifier.train(x, number, colour, tmp_path / "pooled.pt", epochs=1, batch=16, threads=1,
+                              pretrained=COCO, log=lambda m: None)
+    assert classifier.load(pooled).orient.in_features == 128
+    state = classifier.train(x, number, colour, tmp_path / "grid.pt", epochs=1, batch=16, threads=1,
+                             init=pooled, grid=True, log=lambda m: None)
+    net = classifier.load(state)
+    assert net.orient.in_features == 128 * classifier.GRID ** 2
+    saved, before = torch.load(state), torch.load(pooled)
+    assert not torch.equal(saved["trunk.1.conv.weight"], before["trunk.1.conv.weight"])
+    net.eval()
+    classifier.export_onnx(state, tmp_path / "tile-reader.onnx")
+    sess = ort.InferenceSession(str(tmp_path / "tile-reader.onnx"), providers=["CPUExecutionProvider"])
+    assert [o.name for o in sess.get_outputs()] == ["number", "colour", "orient", "embedding"]
+    inp = np.ascontiguousarray(x[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+    orient_onnx = sess.run(None, {"crops": inp})[2]
+    with torch.no_grad():
+        orient_torch = net(torch.from_numpy(inp))[2].numpy()
+    np.testing.assert_allclose(orient_onnx, orient_torch, atol=1e-4)
