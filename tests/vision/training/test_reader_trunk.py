@@ -35,13 +35,20 @@ def test_a_file_that_is_not_the_backbone_is_refused(tmp_path):
         classifier.coco_trunk(wrong)
 
 
+def _crops(seed: int):
+    """32 random crops with kinds: enough for one epoch of two batches."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 255, (32, 40, 40, 3), dtype=np.uint8), rng.integers(1, 14, 32), rng.integers(0, 4, 32)
+
+
+def _train(x, number, colour, out, **how):
+    return classifier.train(x, number, colour, out, epochs=1, batch=16, threads=1, log=lambda m: None, **how)
+
+
 def test_trained_saved_and_exported_it_reads_as_the_reader_runs_it(tmp_path):
     ort = pytest.importorskip("onnxruntime")
-    rng = np.random.default_rng(0)
-    x = rng.integers(0, 255, (32, 40, 40, 3), dtype=np.uint8)
-    number, colour = rng.integers(1, 14, 32), rng.integers(0, 4, 32)
-    state = classifier.train(x, number, colour, tmp_path / "r.pt", epochs=1, batch=16, threads=1,
-                             pretrained=COCO, log=lambda m: None)
+    x, number, colour = _crops(0)
+    state = _train(x, number, colour, tmp_path / "r.pt", pretrained=COCO)
     net = classifier.load(state)
     net.eval()
     classifier.export_onnx(state, tmp_path / "tile-reader.onnx")
@@ -59,14 +66,10 @@ def test_an_orientation_head_on_a_grid_is_fitted_saved_and_exported(tmp_path):
     """A grid head replaces a saved reader's pooled one (fresh, to be trained) and is then
     kept by every load; its ONNX reads as torch does, with the same outputs."""
     ort = pytest.importorskip("onnxruntime")
-    rng = np.random.default_rng(1)
-    x = rng.integers(0, 255, (32, 40, 40, 3), dtype=np.uint8)
-    number, colour = rng.integers(1, 14, 32), rng.integers(0, 4, 32)
-    pooled = classifier.train(x, number, colour, tmp_path / "pooled.pt", epochs=1, batch=16, threads=1,
-                              pretrained=COCO, log=lambda m: None)
+    x, number, colour = _crops(1)
+    pooled = _train(x, number, colour, tmp_path / "pooled.pt", pretrained=COCO)
     assert classifier.load(pooled).orient.in_features == 128
-    state = classifier.train(x, number, colour, tmp_path / "grid.pt", epochs=1, batch=16, threads=1,
-                             init=pooled, grid=True, log=lambda m: None)
+    state = _train(x, number, colour, tmp_path / "grid.pt", init=pooled, grid=True)
     net = classifier.load(state)
     assert net.orient.in_features == 128 * classifier.GRID ** 2
     saved, before = torch.load(state), torch.load(pooled)
