@@ -1,15 +1,14 @@
-"""A reader on the COCO backbone's first layers (issues 26 and 29: "try its first layers as the
-reader's feature extractor"): layers 0-4 of the pretrained YOLOv5n (stride 8, 64 channels), on
-the reader's 40x40 crop blown up to 80x80 so that a card's suit pip spans a few feature cells,
-then two conv blocks, and the tile reader's own heads (``vision.training.classifier``), so the
-training, the ONNX outputs and ``vision.reader`` stay as they are.
+"""Readers on the COCO trunk (``classifier.coco_trunk``: YOLOv5n layers 0-4 on the 40x40 crop
+blown up to 80x80, two conv blocks, the tile reader's heads, loop and ONNX outputs) trained on
+crop sets saved as .npz: the cards' index crops (``research.cards.stage crops``, cards1 readers 4
+and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, readers v8-v8.2).
 
     python -m research.cards.pretrained_reader train OUT.pt CROPS.npz ... --epochs 6 --seed 0
     python -m research.cards.pretrained_reader tile-crops OUT.npz out/p1 --mine-with models  # tiles' crops
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
 
-Kept in research/ until a rule ships it (models/candidates/cards1/README.md, "Reader 4").
+No COCO-trunk reader ships yet (models/README.md, readers v8-v8.2; cards1/README.md).
 """
 
 from __future__ import annotations
