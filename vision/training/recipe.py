@@ -52,9 +52,9 @@ def heldout_crops(session: str = "rummy4"):
     return cropset.from_photos(realdata.load((session,)), copies=1, seed=1, amount=0.0)
 
 
-def train_reader(dataset: Path, out: Path, *, epochs: int = 6, seed: int = 0, threads: int = 2,
+def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
                  synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
-                 pretrained: Path | None = None, mine_with: Path | None = None, lr: float = 2e-3,
+                 pretrained: Path | None = None, mine_with: Path | None = None, lr: float = 3e-3,
                  holdout: tuple[str, ...] = realdata.HELDOUT_SESSIONS, progress=None) -> Path:
     """Train the reader on a generated dataset and the real sessions not in ``holdout`` (the
     first held-out session's crops are printed after each epoch, never used to choose one);
