@@ -24,13 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 COCO = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
 
 
-def load(state: Path):
-    """A saved reader (``classifier.load``: the COCO trunk is the reader's own now)."""
-    from remi.vision.training import classifier
-
-    return classifier.load(state)
-
-
 def main(argv: list[str] | None = None) -> int:
     from research.cards import stage
 
