@@ -108,6 +108,7 @@ def generate(
     holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="A real session left out (its photos and tiles); repeat it.", show_default=False)] = None,
     editions: Annotated[str, typer.Option("--editions", help="'train', or 'test' for the other-editions test set (pools never trained on, nothing real).")] = "train",
     largest: Annotated[int, typer.Option("--largest", help="The longest photo side drawn (sizes 640..4032).", min=64)] = 1024,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes drawing scenes side by side (the same images for any number).", min=1, max=256)] = 1,
     size: Annotated[Optional[str], typer.Option("--size", hidden=True, show_default=False)] = None,  # retired
     close_ups: Annotated[Optional[str], typer.Option("--close-ups", hidden=True, show_default=False)] = None,  # retired
     tables: Annotated[Optional[str], typer.Option("--tables", hidden=True, show_default=False)] = None,  # retired
@@ -139,13 +140,27 @@ def generate(
         if editions not in ("train", "test"):
             raise RemiError(f"--editions {editions!r}: train or test")
         path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
-                               holdout=tuple(holdout or ()), editions=editions)
+                               holdout=tuple(holdout or ()), editions=editions, jobs=jobs)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
                   "train_scenes": count, "val_scenes": val, "seed": seed}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:
             _console().print(f"dataset written to {path} (data.yaml: 53 kinds; data-tile.yaml: one class)")
+
+
+def _require_device(device: str) -> None:
+    """Refuse, in one line, a ``--device`` that is neither ``cpu`` nor a CUDA GPU this machine has."""
+    from remi.engine import RemiError
+
+    if device == "cpu":
+        return
+    if not device.isdigit():
+        raise RemiError(f"--device {device!r}: cpu, or the index of a CUDA GPU (0, 1, ...)")
+    import torch
+
+    if int(device) >= torch.cuda.device_count():
+        raise RemiError(f"--device {device}: this machine has {torch.cuda.device_count()} CUDA GPU(s); train with --device cpu")
 
 
 @vision_app.command("train")
@@ -166,6 +181,8 @@ def train(
     pretrained: Annotated[Optional[Path], typer.Option("--pretrained", help="Start from the COCO YOLOv5n of this state dict (../shared/pretrained/yolov5n-coco.pt): the detector its backbone and neck, on Ultralytics' yolov5n.yaml; the reader its first 5 layers.", show_default=False)] = None,
     holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="Reader: a real session whose tiles it must not see (repeat it; default rummy4).", show_default=False)] = None,
     hours: Annotated[Optional[float], typer.Option("--hours", help="Detector: end the stage after this many hours (the epochs and the learning rate's schedule are fitted to it).", min=0.01, show_default=False)] = None,
+    device: Annotated[str, typer.Option("--device", help="Detector: cpu, or the index of a CUDA GPU (0).")] = "cpu",
+    workers: Annotated[int, typer.Option("--workers", help="Detector: processes loading and augmenting images.", min=0, max=64)] = 1,
     as_json: JsonOpt = False,
 ) -> None:
     """Train the tile detector (Ultralytics, from vision/training/yolov8-tile.yaml) or the tile reader (torch).
@@ -191,6 +208,7 @@ def train(
                                 "generated (remi vision generate --holdout)")
             if pretrained is not None and (init is not None or oriented):
                 raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
+            _require_device(device)
             from remi.vision import training
 
             model = "yolov5n.yaml" if pretrained else str(Path(training.__file__).parent / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
@@ -198,7 +216,8 @@ def train(
             if not yaml.exists():
                 raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
             run = train_detector(yaml, out, epochs=epochs, imgsz=imgsz, seed=seed, resume=resume, model=model,
-                                 init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours)
+                                 init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours,
+                                 device=device, workers=workers)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
         elif stage == "reader":
             from remi.vision import realdata

@@ -67,14 +67,51 @@ def _link_real(out: Path, photos, repeat: int, bar) -> None:
             bar.advance(task)
 
 
+class _SceneWriter:
+    """Draws and writes scene ``(split, i)`` of a set: everything a scene needs but its index."""
+
+    def __init__(self, out: Path, seed: int, faces, mix, backgrounds, largest: int):
+        self.out, self.seed, self.faces, self.mix = out, seed, faces, mix
+        self.backgrounds, self.largest = backgrounds, largest
+
+    def __call__(self, job: tuple[str, int]) -> None:
+        split, i = job
+        # one generator a scene, from (seed, split, index): any scene can be made again alone
+        rng = np.random.default_rng([self.seed, split == "val", i])
+        scene = scenes.compose(rng, self.faces, mix=self.mix, backgrounds=self.backgrounds, largest=self.largest)
+        h, w = scene.image.shape[:2]
+        name = f"scn{self.seed}_{split}_{i:06d}"
+        cv2.imwrite(str(self.out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        (self.out / "labels" / split / f"{name}.txt").write_text(_polygon_lines(scene.tiles, scene.outlines, w, h))
+        meta = {"layout": scene.layout, "width": w, "height": h, "tiles": [
+            {"tile": str(t), "corners": np.round(c.astype(float), 1).tolist(), "oriented": o, "box": [round(v, 1) for v in b]}
+            for t, c, o, b in zip(scene.tiles, scene.corners, scene.oriented, scene.boxes)]}
+        (self.out / "meta" / split / f"{name}.json").write_text(json.dumps(meta) + "\n")
+
+
+def _each_scene(draw: _SceneWriter, work: list[tuple[str, int]], jobs: int):
+    """Run ``draw`` on every job, in ``jobs`` forked processes when more than one (they inherit
+    the tile bank and surfaces instead of pickling them); yields once a scene."""
+    if jobs <= 1 or len(work) < 2:
+        for job in work:
+            yield draw(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(draw, work, chunksize=4)
+
+
 def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, mix: dict[str, float] | None = None,
                     largest: int = 1024, real: bool = True, holdout: tuple[str, ...] = (), real_repeat: int = 2,
-                    real_fraction: float = 0.5, editions: str = "train") -> Path:
+                    real_fraction: float = 0.5, editions: str = "train", jobs: int = 1) -> Path:
     """Generate scenes of ``vision.training.scenes`` (seeded) with polygon labels and their meta files,
     and link the real photos of the tile sessions not in ``holdout`` (leave-one-session-out:
     neither their photos nor their tiles pasted in scenes are used). ``editions="test"`` draws
     the "other editions" test set: only the test pool of ``vision.training.tilefaces`` (fonts, inks,
-    jokers, proportions never trained on), no real tiles, no real photos linked."""
+    jokers, proportions never trained on), no real tiles, no real photos linked. ``jobs``:
+    processes drawing scenes side by side; each scene comes from (seed, split, index) alone, so
+    any number of jobs writes the same images."""
     tilefaces.require_fonts(tilefaces.TRUETYPE.values())
     out = Path(out)
     for part in ("images", "labels", "meta"):
@@ -93,21 +130,11 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     if editions == "test":
         faces = scenes.Faces(real=0.0, split="test", presets=0.0, legacy=0.0)
         photos = []
-    jobs = [("train", i) for i in range(n_train)] + [("val", i) for i in range(n_val)]
+    work = [("train", i) for i in range(n_train)] + [("val", i) for i in range(n_val)]
+    draw = _SceneWriter(out, seed, faces, mix, backgrounds, largest)
     with _progress() as bar:
-        task = bar.add_task("scenes", total=len(jobs))
-        for split, i in jobs:
-            # one generator a scene, from (seed, split, index): any scene can be made again alone
-            rng = np.random.default_rng([seed, split == "val", i])
-            scene = scenes.compose(rng, faces, mix=mix, backgrounds=backgrounds, largest=largest)
-            h, w = scene.image.shape[:2]
-            name = f"scn{seed}_{split}_{i:06d}"
-            cv2.imwrite(str(out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
-            (out / "labels" / split / f"{name}.txt").write_text(_polygon_lines(scene.tiles, scene.outlines, w, h))
-            meta = {"layout": scene.layout, "width": w, "height": h, "tiles": [
-                {"tile": str(t), "corners": np.round(c.astype(float), 1).tolist(), "oriented": o, "box": [round(v, 1) for v in b]}
-                for t, c, o, b in zip(scene.tiles, scene.corners, scene.oriented, scene.boxes)]}
-            (out / "meta" / split / f"{name}.json").write_text(json.dumps(meta) + "\n")
+        task = bar.add_task("scenes", total=len(work))
+        for _ in _each_scene(draw, work, jobs):
             bar.advance(task)
         if photos:
             _link_real(out, photos, real_repeat, bar)

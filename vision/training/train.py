@@ -80,7 +80,7 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
                    seed: int = 0, workers: int = 1, fraction: float = 1.0, resume: Path | None = None,
                    model: str = "yolov8n.yaml", name: str = "detector", init: Path | None = None,
                    lr0: float | None = None, freeze: int = 0, nbs: int | None = None,
-                   pretrained: Path | None = None, hours: float | None = None) -> Path:
+                   pretrained: Path | None = None, hours: float | None = None, device: str = "cpu") -> Path:
     """Train the single-class tile detector; returns the run folder (weights/best.pt, last.pt).
 
     ``init`` starts from earlier weights (a fine-tuning stage) instead of the model yaml. When
@@ -94,7 +94,8 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
     state dict's backbone (:func:`pretrained_start`, ``model`` names the yaml it fits).
     ``hours`` bounds the stage's wall time (Ultralytics' ``time``: the epochs are fitted to it
     after the first one, and the learning-rate schedule with them), so a stage ends and is
-    committed inside a working session.
+    committed inside a working session. ``device``: ``cpu`` or a CUDA index (``"0"``); AMP stays
+    off on a GPU too (its check downloads a model) and the seeds stay deterministic.
     """
     offline()
     from ultralytics import YOLO
@@ -112,7 +113,7 @@ def train_detector(data: Path, out: Path, *, epochs: int = 10, imgsz: int = 320,
     # train --json` keeps stdout for its JSON alone.
     with contextlib.redirect_stdout(sys.stderr):
         _fit(yolo, data, out, epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, workers=workers, fraction=fraction,
-             name=name, extra={**extra, **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}),
+             name=name, device=device, extra={**extra, **({"freeze": freeze} if freeze else {}), **({"nbs": nbs} if nbs else {}),
                                **({"time": hours} if hours else {})})
     return Path(out) / name
 
@@ -127,10 +128,10 @@ def _every_core() -> None:
 
 
 def _fit(yolo, data: Path, out: Path, *, epochs: int, imgsz: int, batch: int, seed: int, workers: int,
-         fraction: float, name: str, extra: dict) -> None:
+         fraction: float, name: str, extra: dict, device: str = "cpu") -> None:
     _every_core()
     yolo.train(data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, workers=workers,
-               single_cls=True, plots=False, amp=False, device="cpu", project=str(Path(out).resolve()),
+               single_cls=True, plots=False, amp=False, device=device, project=str(Path(out).resolve()),
                name=name, exist_ok=True, fraction=fraction, deterministic=True, verbose=True,
                cache="ram", patience=0, fliplr=0.5, degrees=10.0, close_mosaic=1, **extra)
 
