@@ -6,6 +6,7 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader train OUT.pt CROPS.npz ... --epochs 6 --seed 0
     python -m research.cards.pretrained_reader tile-crops OUT.npz out/p1 --mine-with models  # tiles' crops
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
+    python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
 
 No COCO-trunk reader ships yet (models/README.md, readers v8-v8.2; cards1/README.md).
@@ -49,6 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
+    q = sub.add_parser("pair", help="one reader: READER's number and colour, ORIENTATION's trunk and orientation head")
+    q.add_argument("out", type=Path)
+    q.add_argument("reader", type=Path)
+    q.add_argument("orientation", type=Path)
+    q.add_argument("--half", action="store_true", help="save the weights as float16 (half the file)")
     e = sub.add_parser("eval")
     e.add_argument("state", type=Path)
     e.add_argument("--fold", choices=stage.FOLDS, required=True)
@@ -70,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
+    elif args.cmd == "pair":
+        print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
     elif args.cmd == "export":
         print(classifier.export_onnx(args.state, args.models / "tile-reader.onnx"))
     else:

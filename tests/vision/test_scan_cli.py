@@ -166,6 +166,8 @@ def test_upside_down_photo_is_read_not_refused(tmp_path, photo):
     (["--stage", "reader", "--pretrained", "models/tile-detector.pt", "--init", "models/tile-reader.pt"],
      "--pretrained starts a new reader and --init fine-tunes one"),
     (["--stage", "detector", "--holdout", "rummy"], "--holdout is the reader's"),
+    (["--stage", "detector", "--device", "gpu"], "--device 'gpu': cpu, or the index of a CUDA GPU"),
+    (["--stage", "detector", "--device", "7"], "--device 7: this machine has"),
 ])
 def test_train_refuses_missing_weights_before_any_work(tmp_path, args, words):
     out = tmp_path / "runs"

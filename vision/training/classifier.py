@@ -82,17 +82,22 @@ GRID = 2
 
 
 def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None,
-          grid: bool = False):
+          grid: bool = False, orient_trunk: str | None = None):
     """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's)
     or "coco" (:func:`coco_trunk`, candidate v8's, models/README.md); ``pretrained`` (the COCO
     state dict) means "coco" with COCO's weights. ``grid``: the orientation head reads the
-    feature map on a :data:`GRID` grid instead of the pooled 128 numbers."""
+    feature map on a :data:`GRID` grid instead of the pooled 128 numbers. ``orient_trunk``
+    ("conv7" or "coco"): the orientation head reads a second trunk of its own, on the same
+    crop (reader v8.3: the COCO trunk reads number and colour, v6's conv7 orientation)."""
     import torch
     import torch.nn.functional as F
     from torch import nn
 
-    if trunk not in ("conv7", "coco"):
-        raise ValueError(f"trunk {trunk!r}: conv7 or coco")
+    for given in (trunk, orient_trunk or "conv7"):
+        if given not in ("conv7", "coco"):
+            raise ValueError(f"trunk {given!r}: conv7 or coco")
+    if orient_trunk and (grid or not orient):
+        raise ValueError("an orientation trunk of its own needs the orientation head, pooled (grid=False)")
     coco = trunk == "coco" or pretrained is not None
 
     class TileReader(nn.Module):
@@ -102,11 +107,16 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
             self.number = nn.Linear(128, numbers)
             self.colour = nn.Linear(128, 4)
             self.orient = nn.Linear(128 * (GRID * GRID if grid else 1), 2) if orient else None
+            if orient_trunk:
+                self.orient_trunk = coco_trunk() if orient_trunk == "coco" else conv7_trunk()
 
         def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             return tuple(torch.softmax(t, 1) for t in self.logits(x))
 
         def logits(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+            if orient_trunk:
+                f = self.trunk(x)
+                return self.number(f), self.colour(f), self.orient(self.orient_trunk(x))
             if not grid or self.orient is None:
                 f = self.trunk(x)
                 heads = (self.number(f), self.colour(f))
@@ -132,7 +142,8 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
     saved = state["number.weight"].shape[0]
     saved_grid = "orient.weight" in state and state["orient.weight"].shape[1] != 128
     grid = saved_grid if grid is None else grid
-    net = build(numbers, orient, trunk="coco" if "trunk.1.conv.weight" in state else "conv7", grid=grid)
+    paired = _trunk_of(state, "orient_trunk.") if "orient.weight" in state else None
+    net = build(numbers, orient, trunk=_trunk_of(state, "trunk."), grid=grid, orient_trunk=paired)
     if orient and grid != saved_grid:
         state = {k: v for k, v in state.items() if not k.startswith("orient.")}
     if orient and "orient.weight" not in state:
@@ -146,6 +157,37 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
         state = {**state, "number.weight": w, "number.bias": b}
     net.load_state_dict(state)
     return net
+
+
+def _trunk_of(state: dict, prefix: str) -> str | None:
+    """Which trunk a state dict holds under ``prefix`` (the COCO trunk's first layer is
+    ``1``, after the blow-up); None when it holds none there."""
+    if f"{prefix}1.conv.weight" in state:
+        return "coco"
+    return "conv7" if any(k.startswith(prefix) for k in state) else None
+
+
+def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path:
+    """One reader from two saved ones: ``reader``'s trunk, number and colour heads, and
+    ``orientation``'s trunk and orientation head as its orientation trunk (:func:`build`'s
+    ``orient_trunk``). Both must have the background class and a pooled orientation head.
+    ``half``: saved as float16, half the file (:func:`load` casts it back; the ONNX is
+    exported from the float32 weights before)."""
+    import torch
+
+    a, b = (torch.load(p, map_location="cpu") for p in (reader, orientation))
+    for path, state in ((reader, a), (orientation, b)):
+        if "orient.weight" not in state or state["orient.weight"].shape[1] != 128 or _trunk_of(state, "orient_trunk."):
+            raise ValueError(f"{path}: not a reader with one trunk and a pooled orientation head")
+    state = {k: v for k, v in a.items() if not k.startswith("orient.")}
+    state |= {f"orient_trunk.{k[len('trunk.'):]}": v for k, v in b.items() if k.startswith("trunk.")}
+    state |= {k: v for k, v in b.items() if k.startswith("orient.")}
+    load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=_trunk_of(b, "trunk."))
+    load_check.load_state_dict(state)  # every tensor in its place, or this raises
+    if half:
+        state = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
+    torch.save(state, out)
+    return Path(out)
 
 
 def _augment(x, gen):

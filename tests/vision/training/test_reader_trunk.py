@@ -83,3 +83,55 @@ def test_an_orientation_head_on_a_grid_is_fitted_saved_and_exported(tmp_path):
     with torch.no_grad():
         orient_torch = net(torch.from_numpy(inp))[2].numpy()
     np.testing.assert_allclose(orient_onnx, orient_torch, atol=1e-4)
+
+
+def test_a_paired_reader_reads_numbers_with_one_and_orientation_with_the_other(tmp_path):
+    """Reader v8.3's build: the COCO reader's trunk, number and colour heads, and a conv7
+    reader's trunk and orientation head as its orientation trunk. Its ONNX gives each output of
+    the reader it came from, and it loads, trains and refuses a pair it cannot make."""
+    ort = pytest.importorskip("onnxruntime")
+    x, number, colour = _crops(2)
+    coco = _train(x, number, colour, tmp_path / "coco.pt", pretrained=COCO)
+    conv7 = _train(x, number, colour, tmp_path / "conv7.pt")
+    paired = classifier.pair(coco, conv7, tmp_path / "paired.pt")
+    net = classifier.load(paired)
+    assert hasattr(net, "orient_trunk") and "trunk.1.conv.weight" in net.state_dict()
+    inp = np.ascontiguousarray(x[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+    outputs = {}
+    for name, state in (("coco", coco), ("conv7", conv7), ("paired", paired)):
+        classifier.export_onnx(state, tmp_path / f"{name}.onnx")
+        sess = ort.InferenceSession(str(tmp_path / f"{name}.onnx"), providers=["CPUExecutionProvider"])
+        outputs[name] = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, {"crops": inp})))
+    assert list(outputs["paired"]) == ["number", "colour", "orient", "embedding"]
+    for key, source in (("number", "coco"), ("colour", "coco"), ("embedding", "coco"), ("orient", "conv7")):
+        np.testing.assert_allclose(outputs["paired"][key], outputs[source][key], atol=1e-5, err_msg=key)
+    again = _train(x, number, colour, tmp_path / "again.pt", init=paired)  # fine-tuned whole, as adapt may
+    assert classifier.load(again).orient_trunk is not None
+    with pytest.raises(ValueError, match="one trunk and a pooled orientation head"):
+        classifier.pair(paired, conv7, tmp_path / "twice.pt")
+
+
+def test_a_reader_saved_in_half_precision_loads_trains_and_exports(tmp_path):
+    """Reader v8.3.1's .pt: float16 on disk, half the file; loaded it is float32 again, reads as
+    the float32 reader to float16's rounding, and fine-tunes and exports as that one does."""
+    ort = pytest.importorskip("onnxruntime")
+    x, number, colour = _crops(3)
+    coco = _train(x, number, colour, tmp_path / "coco.pt", pretrained=COCO)
+    conv7 = _train(x, number, colour, tmp_path / "conv7.pt")
+    full = classifier.pair(coco, conv7, tmp_path / "full.pt")
+    half = classifier.pair(coco, conv7, tmp_path / "half.pt", half=True)
+    assert half.stat().st_size < 0.6 * full.stat().st_size
+    assert {v.dtype for v in torch.load(half).values() if v.is_floating_point()} == {torch.float16}
+    net = classifier.load(half)
+    assert {p.dtype for p in net.parameters()} == {torch.float32}
+    inp = np.ascontiguousarray(x[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+    net.eval()
+    reference = classifier.load(full)
+    reference.eval()
+    with torch.no_grad():
+        for a, b in zip(net(torch.from_numpy(inp)), reference(torch.from_numpy(inp))):
+            np.testing.assert_allclose(a.numpy(), b.numpy(), atol=2e-2)
+    tuned = _train(x, number, colour, tmp_path / "tuned.pt", init=half)
+    classifier.export_onnx(tuned, tmp_path / "tuned.onnx")
+    sess = ort.InferenceSession(str(tmp_path / "tuned.onnx"), providers=["CPUExecutionProvider"])
+    assert [o.name for o in sess.get_outputs()] == ["number", "colour", "orient", "embedding"]
