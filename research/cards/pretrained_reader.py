@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("dataset", type=Path, help="a generated scene folder (remi vision generate)")
     c.add_argument("--mine-with", type=Path, help="a models folder whose detector's boxes are mined")
     c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--holdout", action="append", help="a real session whose tiles are left out (repeat it; default rummy4)")
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -72,7 +73,15 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 
-        x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with)
+        from remi.engine import RemiError
+        from remi.vision import realdata
+
+        held = tuple(args.holdout or realdata.HELDOUT_SESSIONS)
+        unknown = [h for h in held if h not in realdata.TILE_SESSIONS]
+        if unknown:
+            raise RemiError(f"--holdout {unknown[0]}: not a real session ({', '.join(realdata.TILE_SESSIONS)})")
+        sessions = tuple(s for s in realdata.TILE_SESSIONS if s not in held)
+        x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
