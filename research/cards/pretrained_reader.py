@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--grid-orient", action="store_true", help="an orientation head on a 2x2 grid of the features")
     t.add_argument("--low-resolution", type=float, default=0.0,
                    help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
+    t.add_argument("--colour-cast", action="store_true", help="stronger white balance and greyer colours (classifier._augment)")
     c = sub.add_parser("tile-crops", help="the tile reader's training crops (vision.training.recipe.reader_data)")
     c.add_argument("out", type=Path)
     c.add_argument("dataset", type=Path, help="a generated scene folder (remi vision generate)")
@@ -69,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
         classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
                          lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
-                         low_resolution=args.low_resolution, grid=True if args.grid_orient else None)
+                         low_resolution=args.low_resolution, grid=True if args.grid_orient else None,
+                         colour_cast=args.colour_cast)
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 

@@ -190,14 +190,21 @@ def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path
     return Path(out)
 
 
-def _augment(x, gen):
-    """Photometric augmentation on a float NCHW batch (geometry is done when cropping)."""
+def _augment(x, gen, colour_cast: bool = False):
+    """Photometric augmentation on a float NCHW batch (geometry is done when cropping).
+    ``colour_cast``: stronger white balance (0.75-1.25 a channel, not 0.9-1.1) and colours
+    pulled toward grey by up to half, as a dim or warm light does (blue read as black on
+    rummy's fold: models/README.md)."""
     import torch
 
     n = x.shape[0]
     gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=gen)
     bias = torch.empty(n, 1, 1, 1).uniform_(-0.15, 0.15, generator=gen)
-    wb = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=gen)
+    spread = 0.25 if colour_cast else 0.1
+    wb = torch.empty(n, 3, 1, 1).uniform_(1 - spread, 1 + spread, generator=gen)
+    if colour_cast:
+        grey = x.mean(1, keepdim=True)
+        x = grey + (x - grey) * torch.empty(n, 1, 1, 1).uniform_(0.5, 1.0, generator=gen)
     x = x * gain * wb + bias
     x = x + torch.randn(x.shape, generator=gen) * torch.empty(n, 1, 1, 1).uniform_(0, 0.05, generator=gen)
     return x.clamp(0, 1)
@@ -224,7 +231,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
-          low_resolution: float = 0.0, grid: bool | None = None) -> Path:
+          low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
@@ -232,7 +239,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     (card indices), where "turned" means nothing and every crop should teach its kind.
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
     ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`).
-    ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s."""
+    ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s.
+    ``colour_cast``: the stronger colour augmentation of :func:`_augment`."""
     import torch
     import torch.nn.functional as F
 
@@ -254,7 +262,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = _augment(_low_resolution(xt[idx].float() / 255.0, low_resolution, gen), gen)
+            xb = _augment(_low_resolution(xt[idx].float() / 255.0, low_resolution, gen), gen, colour_cast)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped
