@@ -1,5 +1,6 @@
-"""The low-resolution augmentation: a chosen crop loses its fine detail (a pip a few pixels
-wide) but keeps its size and mean; the crops not chosen are untouched."""
+"""The reader's augmentations: at low resolution a chosen crop loses its fine detail (a pip a few
+pixels wide) but keeps its size and mean, the crops not chosen untouched; a colour cast greys
+and tints crops."""
 
 import pytest
 
@@ -34,3 +35,26 @@ def test_a_share_changes_about_that_many_crops_and_no_others():
     changed = (y - x).abs().flatten(1).amax(1) > 1e-6
     assert 150 < int(changed.sum()) < 250
     assert torch.equal(y[~changed], x[~changed])
+
+
+def test_a_colour_cast_greys_and_tints_crops_and_the_default_draws_are_kept():
+    """classifier._augment(colour_cast=True): a saturated blue crop comes out greyer on average
+    (blue read as black under one light, models/README.md); without it the same generator
+    gives the same batch as before the option existed (one white balance in 0.9-1.1)."""
+    blue = torch.zeros(256, 3, 8, 8)
+    blue[:, 2] = 0.8  # RGB: a saturated blue
+    plain = classifier._augment(blue, torch.Generator().manual_seed(0))
+    cast = classifier._augment(blue, torch.Generator().manual_seed(0), colour_cast=True)
+    assert cast.min() >= 0 and cast.max() <= 1 and cast.shape == blue.shape
+
+    def spread(x):  # how far a pixel's channels lie apart: 0 for grey
+        return (x.amax(1) - x.amin(1)).mean().item()
+
+    assert spread(cast) < 0.85 * spread(plain)
+    g = torch.Generator().manual_seed(0)
+    gain = torch.empty(256, 1, 1, 1).uniform_(0.6, 1.3, generator=g)
+    bias = torch.empty(256, 1, 1, 1).uniform_(-0.15, 0.15, generator=g)
+    wb = torch.empty(256, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
+    x = blue * gain * wb + bias
+    x = x + torch.randn(x.shape, generator=g) * torch.empty(256, 1, 1, 1).uniform_(0, 0.05, generator=g)
+    assert torch.equal(plain, x.clamp(0, 1))
