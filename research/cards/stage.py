@@ -308,6 +308,8 @@ def main(argv: list[str] | None = None) -> int:
     s_.add_argument("out", type=Path)
     s_.add_argument("--n", type=int, default=40000)
     s_.add_argument("--seed", type=int, default=100)
+    s_.add_argument("--pips", choices=("one", "many"), default="one",
+                    help="pips from DejaVu Sans alone, or from four faces and drawn shapes (reader 6)")
     re_ = sub.add_parser("reader-eval")
     re_.add_argument("state", type=Path)
     re_.add_argument("--fold", choices=FOLDS, required=True)
@@ -348,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "synth":
         from remi.vision.training import cardfaces
 
-        x, n, col = cardfaces.index_crops(args.n, args.seed)
+        x, n, col = cardfaces.index_crops(args.n, args.seed, pips=args.pips)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(args.out, x=x, number=n, colour=col)
         print(f"{len(x)} synthetic crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")

@@ -17,7 +17,8 @@ What varies, each drawn independently:
 - the rank: DejaVu and Liberation faces (sans, serif, mono, bold; ``TEST_FONTS`` are kept for
   the test pool), "10" narrow or wide,
   French R D V for K Q J at a low rate (rami decks print them);
-- the pip under the rank, from the font's suit glyphs, its size and gap; jokers as the word
+- the pip under the rank, from DejaVu Sans's suit glyphs, its size and gap (``pips="many"``:
+  from four faces' glyphs, or drawn as shapes of random proportions); jokers as the word
   JOKER stacked or the word Joker, or a star;
 - the context: the card's rounded corner and the table beyond it, part of a pip or a court
   picture's frame beside the index;
@@ -48,6 +49,9 @@ RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold
 TEST_FONTS = ("LiberationSerif-Bold.ttf", "LiberationSerif-Regular.ttf", "LiberationSansNarrow-Bold.ttf",
               "DejaVuSerifCondensed-Bold.ttf")
 PIP_FONT = "DejaVuSans.ttf"  # the faces here with the four suit glyphs
+# Faces whose suit glyphs differ from DejaVu Sans's, for pips="many" (cards1 reader 6: every
+# unseen deck lost a black suit to the other); none is a test-pool face.
+PIP_FONTS = ("DejaVuSans.ttf", "DejaVuSerif.ttf", "LiberationSans-Regular.ttf", "LiberationMono-Regular.ttf")
 PIPS = "♠♣♥♦"  # engine suit order s c h d
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FRENCH = {11: "V", 12: "D", 13: "R"}  # valet, dame, roi
@@ -64,7 +68,7 @@ def font_path(name: str) -> Path | None:
 def require_all_faces() -> None:
     """Every face of both pools and the pips, or one line saying what to install (a dataset
     drawn from fewer faces than its recipe says is another dataset)."""
-    require_fonts((*RANK_FONTS, *TEST_FONTS, PIP_FONT))
+    require_fonts((*RANK_FONTS, *TEST_FONTS, *PIP_FONTS))
 
 
 def available_fonts(pool: str = "train") -> tuple[str, ...]:
@@ -116,6 +120,58 @@ def joker_mask(rng: np.random.Generator, font: str) -> np.ndarray:
     return glyph_mask(PIP_FONT, "★", GLYPH)
 
 
+def drawn_pip(rng: np.random.Generator, suit: int, height: int) -> np.ndarray:
+    """A suit's pip drawn as shapes (s c h d), its proportions drawn at random: the prints of
+    decks no font has. A float32 0..1 mask ``height`` pixels tall, drawn 4x and shrunk."""
+    k = 4
+    size = height * k
+    m = np.zeros((size, size), np.uint8)
+    c = size / 2
+    if suit == 3:  # diamond: a rhombus, narrow to square
+        half_w = c * rng.uniform(0.55, 0.85)
+        pts = np.array([(c, 0), (c + half_w, c), (c, size - 1), (c - half_w, c)], np.int32)
+        cv2.fillPoly(m, [pts], 255, cv2.LINE_AA)
+    else:
+        r = size * rng.uniform(0.2, 0.27)  # a lobe's radius
+        stem_w = size * rng.uniform(0.06, 0.16)
+        if suit == 1:  # club: three round lobes and a stem that flares
+            spread = r * rng.uniform(0.9, 1.25)
+            top = (c, r + size * 0.02)
+            for x, y in (top, (c - spread, top[1] + spread * 1.1), (c + spread, top[1] + spread * 1.1)):
+                cv2.circle(m, (int(x), int(y)), int(r), 255, -1, cv2.LINE_AA)
+            cv2.circle(m, (int(c), int(top[1] + spread * 0.8)), int(r * 0.6), 255, -1, cv2.LINE_AA)
+        else:  # heart (2), or a spade (0): a heart upside down
+            gap = r * rng.uniform(0.75, 1.0)
+            y = r + size * (0.22 if suit == 0 else 0.02)  # a spade's body leaves room for its stem
+            for x in (c - gap, c + gap):
+                cv2.circle(m, (int(x), int(y)), int(r), 255, -1, cv2.LINE_AA)
+            tip = size * 0.98
+            pts = np.array([(c - gap - r * 0.95, y + r * 0.3), (c + gap + r * 0.95, y + r * 0.3), (c, tip)], np.int32)
+            cv2.fillPoly(m, [pts], 255, cv2.LINE_AA)
+            if suit == 0:
+                m = m[::-1].copy()  # the point up; the stem goes under it
+        if suit in (0, 1):
+            y0 = size * 0.55
+            pts = np.array([(c - stem_w / 2, y0), (c + stem_w / 2, y0), (c + stem_w * rng.uniform(1.2, 2.5), size - 1),
+                            (c - stem_w * rng.uniform(1.2, 2.5), size - 1)], np.int32)
+            cv2.fillPoly(m, [pts], 255, cv2.LINE_AA)
+    ys, xs = np.nonzero(m > 20)
+    m = m[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255.0
+    w = max(1, int(round(m.shape[1] * height / m.shape[0])))
+    return cv2.resize(m, (w, height), interpolation=cv2.INTER_AREA)
+
+
+def pip_mask(rng: np.random.Generator, suit: int, height: int, pips: str = "one") -> np.ndarray:
+    """A suit's pip ``height`` pixels tall: DejaVu Sans's glyph (``pips="one"``, the sets drawn
+    before cards1 reader 6, whose random draws stay as they were), or (``"many"``) one of
+    :data:`PIP_FONTS`' glyphs or, a third of the time, :func:`drawn_pip`."""
+    if pips == "one":
+        return glyph_mask(PIP_FONT, PIPS[suit], height)
+    if rng.random() < 1 / 3:
+        return drawn_pip(rng, suit, height)
+    return glyph_mask(PIP_FONTS[rng.integers(len(PIP_FONTS))], PIPS[suit], height)
+
+
 def ink_of(rng: np.random.Generator, suit: int, card_dark: bool) -> np.ndarray:
     """The index's BGR ink for a suit (s c h d) on a light or a black card."""
     if card_dark:  # the black deck: gold hearts and diamonds, silver spades and clubs
@@ -152,9 +208,11 @@ def draw(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, ink: np.ndarray) 
     region[:] = region * (1 - m) + ink * m
 
 
-def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[str, ...]) -> tuple[np.ndarray, tuple]:
+def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[str, ...],
+               pips: str = "one") -> tuple[np.ndarray, tuple]:
     """A card's top-left corner with its index drawn upright: (BGR float32 image, index box).
-    ``number`` 0 is a joker (``suit`` unused), else 1..13 with ``suit`` 0..3 (s c h d)."""
+    ``number`` 0 is a joker (``suit`` unused), else 1..13 with ``suit`` 0..3 (s c h d).
+    ``pips``: where the pips come from (:func:`pip_mask`)."""
     font = fonts[rng.integers(len(fonts))]
     dark = rng.random() < 0.15
     ink = ink_of(rng, suit if number else int(rng.integers(4)), dark)
@@ -162,7 +220,7 @@ def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[st
         glyph = joker_mask(rng, font)
     else:
         rank = rank_mask(rng, number, font)
-        pip = glyph_mask(PIP_FONT, PIPS[suit], int(GLYPH * rng.uniform(0.55, 0.85)))
+        pip = pip_mask(rng, suit, int(GLYPH * rng.uniform(0.55, 0.85)), pips)
         glyph = stack_masks([rank, pip], int(GLYPH * rng.uniform(0.02, 0.15)))
     gh, gw = glyph.shape
     S = int(max(gh, gw) * 3.2)
@@ -182,7 +240,7 @@ def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[st
         x = int(S * 0.3 + gw * rng.uniform(1.1, 1.6))
         cv2.line(image, (x, int(S * 0.3)), (x, S), colour.tolist(), max(1, int(gw * 0.06)))
     if rng.random() < 0.4:  # a big pip of the card's face beside the index
-        big = glyph_mask(PIP_FONT, PIPS[suit if number else 0], int(GLYPH * rng.uniform(0.9, 1.4)))
+        big = pip_mask(rng, suit if number else 0, int(GLYPH * rng.uniform(0.9, 1.4)), pips)
         x, y = int(S * 0.3 + gw * rng.uniform(1.3, 1.9)), int(S * 0.3 + gh * rng.uniform(0.0, 0.6))
         draw(image, big[:max(1, S - y), :max(1, S - x)], x, y, ink)
     x1, y1 = int(S * 0.3), int(S * 0.3)
@@ -221,9 +279,9 @@ def _view(rng: np.random.Generator, image: np.ndarray, box: tuple) -> tuple[np.n
     return small, (x1 * target, y1 * target, x2 * target, y2 * target)
 
 
-def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08):
+def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08, pips: str = "one"):
     """``n`` reader crops (uint8 NHWC BGR, number, colour), ``BACKGROUND_SHARE`` of them of a
-    card's face or the table beside an index (no index)."""
+    card's face or the table beside an index (no index). ``pips``: :func:`pip_mask`'s."""
     require_all_faces()
     rng = np.random.default_rng(seed)
     fonts = available_fonts()
@@ -233,7 +291,7 @@ def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08):
     for i in range(n):
         joker = rng.random() < JOKER_SHARE
         number, suit = (0, -1) if joker else (int(rng.integers(1, 14)), int(rng.integers(4)))
-        image, box = draw_index(rng, number, max(suit, 0), fonts)
+        image, box = draw_index(rng, number, max(suit, 0), fonts, pips)
         small, b = _view(rng, image, box)
         if rng.random() < BACKGROUND_SHARE:
             # Beside the index, the same size: the card's face, its pips, its edge, the table.

@@ -38,3 +38,31 @@ def test_the_index_is_drawn_inside_its_box_in_ink_on_the_card(number, suit):
     inside = image[y1:y2, x1:x2].reshape(-1, 3)
     # ink and paper: the box holds both a glyph and the card around it
     assert np.ptp(inside.mean(1)) > 60
+
+
+@pytest.mark.parametrize("suit", range(4))
+def test_a_drawn_pip_is_one_solid_shape_of_the_height_asked(suit):
+    """cards1 reader 6's pips drawn as shapes: each suit one connected shape, as tall as asked,
+    filled (a pip is ink, not an outline), and its proportions differ from draw to draw."""
+    import cv2
+
+    rng = np.random.default_rng(suit)
+    masks = [cardfaces.drawn_pip(rng, suit, 48) for _ in range(6)]
+    for m in masks:
+        assert m.shape[0] == 48 and 0.4 < m.shape[1] / 48 < 1.3
+        ink = (m > 0.5).astype(np.uint8)
+        assert cv2.connectedComponents(ink)[0] == 2  # the background and one shape
+        assert 0.3 < ink.mean() < 0.9
+    assert len({m.shape[1] for m in masks}) > 1 or len({float(m.mean()) for m in masks}) > 1
+
+
+def test_many_pips_keep_the_labels_and_one_pip_keeps_the_sets_drawn_before():
+    """pips="many" draws other prints of the same suits (labels as before); the default is
+    "one", the path of the sets drawn before the option (checked once against the code before
+    it: 200 crops of seed 101 the same to the byte)."""
+    x, number, colour = cardfaces.index_crops(120, seed=9, pips="many")
+    assert set(np.unique(colour[(number >= 1) & (number <= 13)])) == {0, 1, 2, 3}
+    one, n1, c1 = cardfaces.index_crops(40, seed=9)
+    again, n2, c2 = cardfaces.index_crops(40, seed=9, pips="one")
+    assert np.array_equal(one, again) and np.array_equal(n1, n2) and np.array_equal(c1, c2)
+    assert not np.array_equal(one, x[:40])
