@@ -9,7 +9,8 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
 
-No COCO-trunk reader ships yet (models/README.md, readers v8-v8.2; cards1/README.md).
+The shipped tile reader v8.3.1 is v8.1's COCO trunk paired with v6's orientation (``pair``;
+models/README.md, readers v8-v8.4); no card reader ships yet (cards1/README.md).
 """
 
 from __future__ import annotations
