@@ -134,9 +134,10 @@ def generate(
             mix = scenes.parse_mix(layouts)
         except ValueError as e:
             raise RemiError(f"--layouts {e}") from None
-        for s in holdout or []:
-            if s not in realdata.TILE_SESSIONS:
-                raise RemiError(f"--holdout {s!r}: a session of {', '.join(realdata.TILE_SESSIONS)}")
+        try:
+            realdata.kept_sessions(holdout or ())
+        except ValueError as e:
+            raise RemiError(f"--holdout {e}") from None
         if editions not in ("train", "test"):
             raise RemiError(f"--editions {editions!r}: train or test")
         path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
@@ -226,9 +227,10 @@ def train(
             if pretrained is not None and init is not None:
                 raise RemiError("--pretrained starts a new reader and --init fine-tunes one: give one of them")
             held = tuple(holdout) if holdout else realdata.HELDOUT_SESSIONS
-            for session in held:
-                if session not in realdata.TILE_SESSIONS:
-                    raise RemiError(f"--holdout {session}: not a real session ({', '.join(realdata.TILE_SESSIONS)})")
+            try:
+                realdata.kept_sessions(held)
+            except ValueError as e:
+                raise RemiError(f"--holdout {e}") from None
             scenes = len(list((data / "images" / "train").glob("*"))) if fraction < 1 else 0
             with _progress() as bar:  # the detector's stage shows Ultralytics' own bars
                 task = bar.add_task("reader", total=None)

@@ -23,6 +23,20 @@ NEGATIVE_SESSIONS = ("rummyBackground",)
 _COLOUR_LETTER = {"black": "k", "blue": "b", "red": "r", "orange": "y", "yellow": "y"}
 
 
+def kept_sessions(holdout) -> tuple[str, ...]:
+    """The tile sessions a leave-out keeps: those of :data:`TILE_SESSIONS` not in ``holdout``.
+    A name that is no session raises ValueError("NAME: not a real session (...)") rather than
+    keeping every session under a typo.
+
+    >>> kept_sessions(("rummy4",))
+    ('rummy', 'rummy2')
+    """
+    for name in holdout:
+        if name not in TILE_SESSIONS:
+            raise ValueError(f"{name}: not a real session ({', '.join(TILE_SESSIONS)})")
+    return tuple(s for s in TILE_SESSIONS if s not in holdout)
+
+
 def default_root() -> Path:
     """The real data folder: ``$REMI_REALDATA`` or ``<repo>/../shared/realdata/rummikub``."""
     env = os.environ.get("REMI_REALDATA")

@@ -79,11 +79,10 @@ def main(argv: list[str] | None = None) -> int:
         from remi.engine import RemiError
         from remi.vision import realdata
 
-        held = tuple(args.holdout or realdata.HELDOUT_SESSIONS)
-        unknown = [h for h in held if h not in realdata.TILE_SESSIONS]
-        if unknown:
-            raise RemiError(f"--holdout {unknown[0]}: not a real session ({', '.join(realdata.TILE_SESSIONS)})")
-        sessions = tuple(s for s in realdata.TILE_SESSIONS if s not in held)
+        try:
+            sessions = realdata.kept_sessions(tuple(args.holdout or realdata.HELDOUT_SESSIONS))
+        except ValueError as e:
+            raise RemiError(f"--holdout {e}") from None
         x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)

@@ -186,3 +186,10 @@ def test_generate_refuses_the_retired_generators_options(tmp_path, option, value
     lines = [l for l in proc.stderr.splitlines() if l.strip()]
     assert len(lines) == 1 and option in lines[0], proc.stderr
     assert not out.exists()  # nothing written
+
+
+def test_generate_refuses_a_session_that_is_not_one(tmp_path):
+    out = tmp_path / "scenes"
+    _one_line_error(remi("vision", "generate", out, "--count", "1", "--val", "0", "--holdout", "rummy9"),
+                    "--holdout rummy9: not a real session (rummy, rummy2, rummy4)")
+    assert not out.exists()  # nothing written

@@ -120,7 +120,7 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     photos: list[realdata.LabelledPhoto] = []
     bank, backgrounds = patches.TileBank(), []
     if real:
-        sessions = tuple(s for s in realdata.TILE_SESSIONS if s not in holdout)
+        sessions = realdata.kept_sessions(holdout)
         empty = realdata.load(realdata.NEGATIVE_SESSIONS)
         photos = realdata.load(sessions)
         bank = patches.TileBank.from_photos(photos)

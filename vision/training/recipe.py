@@ -62,7 +62,7 @@ def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, t
     after each batch."""
     from remi.vision.training import classifier
 
-    sessions = tuple(s for s in realdata.TILE_SESSIONS if s not in holdout)
+    sessions = realdata.kept_sessions(holdout)
     x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with, sessions)
     val = heldout_crops(holdout[0]) if validate and holdout else None
     print(f"reader: {len(x)} training crops, {int((n == classifier.BACKGROUND).sum())} of them no tile "
