@@ -164,6 +164,25 @@ def _require_device(device: str) -> None:
         raise RemiError(f"--device {device}: this machine has {torch.cuda.device_count()} CUDA GPU(s); train with --device cpu")
 
 
+def _detector_plan(data: Path, *, holdout: Optional[list[str]], pretrained: Optional[Path], init: Optional[Path],
+                   oriented: bool, device: str) -> tuple[str, Path]:
+    """The detector's network (a model yaml) and dataset yaml, once the options that cannot go together are refused."""
+    from remi.engine import RemiError
+    from remi.vision import training
+
+    if holdout:
+        raise RemiError("--holdout is the reader's: a detector's data leaves a session out when it is "
+                        "generated (remi vision generate --holdout)")
+    if pretrained is not None and (init is not None or oriented):
+        raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
+    _require_device(device)
+    model = "yolov5n.yaml" if pretrained else str(Path(training.__file__).parent / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
+    yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
+    if not yaml.exists():
+        raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
+    return model, yaml
+
+
 @vision_app.command("train")
 def train(
     data: Annotated[Path, typer.Argument(help="A dataset folder made by `remi vision generate` (or, for the detector, a data yaml).", show_default=False)],
@@ -204,18 +223,8 @@ def train(
         if stage == "detector":
             from remi.vision.training.train import train_detector
 
-            if holdout:
-                raise RemiError("--holdout is the reader's: a detector's data leaves a session out when it is "
-                                "generated (remi vision generate --holdout)")
-            if pretrained is not None and (init is not None or oriented):
-                raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
-            _require_device(device)
-            from remi.vision import training
-
-            model = "yolov5n.yaml" if pretrained else str(Path(training.__file__).parent / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
-            yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
-            if not yaml.exists():
-                raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
+            model, yaml = _detector_plan(data, holdout=holdout, pretrained=pretrained, init=init,
+                                         oriented=oriented, device=device)
             run = train_detector(yaml, out, epochs=epochs, imgsz=imgsz, seed=seed, resume=resume, model=model,
                                  init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours,
                                  device=device, workers=workers)
