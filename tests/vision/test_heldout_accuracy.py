@@ -21,10 +21,10 @@ def heldout() -> dict:
 
 
 def test_reads_the_heldout_tiles(heldout):
-    assert heldout["photos"] == 93 and heldout["labelled_tiles"] == 668
-    assert heldout["tile_accuracy"] >= 0.97  # measured 0.975 (651 of 668); the target is 0.97
-    assert heldout["map50"] >= 0.96  # measured 0.973
+    assert heldout["photos"] == 93 and heldout["labelled_tiles"] == 667  # 668 as exported: realdata.LABEL_FIXES
+    assert heldout["tile_accuracy"] >= 0.98  # measured 0.987 (658 of 667); the target is 0.98
+    assert heldout["map50"] >= 0.97  # measured 0.985
 
 
 def test_reads_whole_heldout_photos(heldout):
-    assert heldout["photo_accuracy"] >= 0.85  # measured 0.871 (81 of 93); the target is 0.85
+    assert heldout["photo_accuracy"] >= 0.89  # measured 0.914 (85 of 93); the target is 0.90
