@@ -179,6 +179,11 @@ class Reader:
         # where vision.json says so ("way_up": true), since the card recipe so far trains the
         # reader on indices at every angle (--flipped 0), where that head learns nothing
         self.way_up = self.has_orientation and bool(self.meta.get("way_up", self.kind != "cards"))
+        # each crop read as cut and turned a quarter at a time, the views' chances averaged
+        # (models/README.md, "Reading each tile four ways"); 1: as cut only
+        self.views = int(self.meta.get("views", 1))
+        if self.views not in (1, 2, 4):
+            raise VisionError(f"{meta_path}: \"views\" is {self.views}; a crop is read 1, 2 or 4 ways")
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -274,13 +279,18 @@ class Reader:
         """The reader on each box's crop; ``corners`` are passed through to the looks."""
         n = len(boxes)
         x = crops.batch(image, [tuple(b) for b in boxes])
+        # the views in one batch: the crop as cut, turned 180 degrees, then 90 and 270
+        turns = [0, 2, 1, 3][:self.views]
+        x = np.concatenate([np.ascontiguousarray(np.rot90(x, k, axes=(2, 3))) for k in turns])
         out = dict(zip(self.outputs, self.cls.run(None, {self.cls.get_inputs()[0].name: x})))
         pn, pc = out["number"], out["colour"]
         emb = out.get("embedding")
         if self.head is not None and emb is not None:
             pn = _softmax(emb @ self.head["number_weight"].T + self.head["number_bias"])
             pc = _softmax(emb @ self.head["colour_weight"].T + self.head["colour_bias"])
-        turned = out["orient"][:, 1] if "orient" in out else np.zeros(len(x), np.float32)
+        pn, pc = (p.reshape(len(turns), n, -1).mean(axis=0) for p in (pn, pc))
+        emb = emb[:n] if emb is not None else None  # the crop as cut: what adapt fits its heads on
+        turned = out["orient"][:n, 1] if "orient" in out else np.zeros(n, np.float32)
         probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
         background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
         return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)

@@ -73,3 +73,38 @@ def test_a_card_reader_trusts_its_way_up_only_where_told(tmp_path):
         reader = Reader(tmp_path)
         assert reader.has_orientation and reader.way_up is expected
     assert Reader(MODELS).way_up
+
+
+def views_folder(tmp_path: Path, views) -> Path:
+    """The shipped tile models with ``"views"`` set in their vision.json."""
+    meta = json.loads((MODELS / "vision.json").read_text())
+    for name in (meta["detector"], meta["reader"], meta["reader_head"]):
+        (tmp_path / name).symlink_to(MODELS.resolve() / name)
+    (tmp_path / "vision.json").write_text(json.dumps({**meta, "views": views}))
+    return tmp_path
+
+
+def test_a_reader_of_four_views_reads_each_tile_once(tmp_path):
+    """Four views of each crop in one batch: one tile a box, its chances the views' mean, its
+    way up the crop's own as cut (models/README.md, "Reading each tile four ways")."""
+    import numpy as np
+
+    from remi.vision.reader import Reader, load_image
+    from tests.vision.conftest import sample_photos
+
+    photo = sample_photos()[0]
+    image = load_image(photo)
+    one, four = Reader(MODELS), Reader(views_folder(tmp_path, 4))
+    boxes = one.boxes(image)[0]
+    seen, looked = one.look(image, boxes), four.look(image, boxes)
+    assert looked.probs.shape == seen.probs.shape and np.allclose(looked.probs.sum(axis=1) + looked.background, 1, atol=1e-4)
+    assert np.array_equal(looked.turned, seen.turned) and np.array_equal(looked.embedding, seen.embedding)
+    assert [str(t) for t in four.read(image).tiles] == photo.with_suffix(".txt").read_text().split()
+
+
+@pytest.mark.parametrize("views", [3, 0])
+def test_a_number_of_views_no_reader_knows_is_refused(tmp_path, views):
+    from remi.vision.reader import Reader
+
+    with pytest.raises(VisionError, match=f'"views" is {views}; a crop is read 1, 2 or 4 ways'):
+        Reader(views_folder(tmp_path, views))
