@@ -161,7 +161,8 @@ def main() -> None:
     except Exception as exc:
         # typer's (vendored) click errors carry their own message and exit code.
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
-            message = exc.format_message()
+            # click names the environment variable of an option that has none as 'None'
+            message = exc.format_message().replace(" (env var: 'None')", "")
             if message:  # (bare ``remi`` shows the help with an empty message)
                 ctx = getattr(exc, "ctx", None)
                 where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""

@@ -186,3 +186,11 @@ def test_usage_errors_are_one_line_too(args: list[str], message: str) -> None:
     assert out.returncode == 2
     assert out.stderr.startswith("remi: ") and message in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_number_out_of_range_is_one_plain_line() -> None:
+    """A value outside an option's range names the option and the range, and nothing else."""
+    out = remi("serve", "--port", "70000")
+    assert out.returncode == 2
+    assert out.stderr.startswith("remi: Invalid value for '--port': 70000 is not in the range 0<=x<=65535. (see '")
+    assert out.stderr.endswith(" serve --help')\n") and out.stderr.count("\n") == 1
