@@ -63,7 +63,8 @@ class Detection:
 
     @property
     def low(self) -> bool:
-        return bool(self.uncertain) or self.confidence < LOW_CONFIDENCE
+        # the reader marks a read under its folder's bar (Reader.unsure_below) as unsure
+        return bool(self.uncertain)
 
     def as_dict(self, notation: str = "tile") -> dict:
         """The JSON of one read: ``tile`` in tile notation, or ``card`` in card notation."""
@@ -184,6 +185,14 @@ class Reader:
         self.views = int(self.meta.get("views", 1))
         if self.views not in (1, 2, 4):
             raise VisionError(f"{meta_path}: \"views\" is {self.views}; a crop is read 1, 2 or 4 ways")
+        # with "sure", only a crop whose first read is less sure than this of its likeliest
+        # outcome (a kind, or no tile) is read the other ways: the cost of a photo of many tiles
+        self.sure = float(self.meta["sure"]) if "sure" in self.meta else None
+        # a read less sure than this is marked for a look: the mean of several views is less
+        # sure than one view, so a folder of more views has its own bar (models/README.md, "V4u's flags")
+        self.unsure_below = float(self.meta.get("unsure_below", LOW_CONFIDENCE))
+        if not 0 < self.unsure_below <= 1:
+            raise VisionError(f"{meta_path}: \"unsure_below\" is {self.unsure_below}; a chance between 0 and 1")
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -276,24 +285,33 @@ class Reader:
         return self._run(image, boxes, cut)
 
     def _run(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray) -> Looks:
-        """The reader on each box's crop; ``corners`` are passed through to the looks."""
+        """The reader on each box's crop, and on the crop turned where the folder asks for more
+        views (the views' number and colour chances averaged); ``corners`` are passed through."""
         n = len(boxes)
         x = crops.batch(image, [tuple(b) for b in boxes])
-        # the views in one batch: the crop as cut, turned 180 degrees, then 90 and 270
-        turns = [0, 2, 1, 3][:self.views]
-        x = np.concatenate([np.ascontiguousarray(np.rot90(x, k, axes=(2, 3))) for k in turns])
+        pn, pc, emb, turned = self._heads(x)
+        again = np.arange(n) if self.sure is None else np.nonzero(_likeliest(pn, pc) < self.sure)[0]
+        if self.views > 1 and len(again):
+            turns = [2, 1, 3][:self.views - 1]  # turned 180 degrees, then 90 and 270
+            more_n, more_c, _, _ = self._heads(np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3)))
+                                                               for k in turns]))
+            pn[again] = (pn[again] + more_n.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
+            pc[again] = (pc[again] + more_c.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
+        probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
+        background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
+        return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)
+
+    def _heads(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
+        """Number and colour chances, the embedding (or None) and the chance of "turned 180
+        degrees" of a batch of crops; an adapted folder's own heads read the embedding."""
         out = dict(zip(self.outputs, self.cls.run(None, {self.cls.get_inputs()[0].name: x})))
         pn, pc = out["number"], out["colour"]
         emb = out.get("embedding")
         if self.head is not None and emb is not None:
             pn = _softmax(emb @ self.head["number_weight"].T + self.head["number_bias"])
             pc = _softmax(emb @ self.head["colour_weight"].T + self.head["colour_bias"])
-        pn, pc = (p.reshape(len(turns), n, -1).mean(axis=0) for p in (pn, pc))
-        emb = emb[:n] if emb is not None else None  # the crop as cut: what adapt fits its heads on
-        turned = out["orient"][:n, 1] if "orient" in out else np.zeros(n, np.float32)
-        probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
-        background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
-        return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)
+        turned = out["orient"][:, 1] if "orient" in out else np.zeros(len(x), np.float32)
+        return pn.astype(np.float32), pc.astype(np.float32), emb, turned
 
     def kinds(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Probabilities (n, 53) over the tile kinds, indexed by engine tile code."""
@@ -385,7 +403,7 @@ class Reader:
                 note = f"its corners read {a.kind.card()} {a.confidence:.0%} and {b.kind.card()} {b.confidence:.0%}"
             elif background >= MAYBE_NOT_A_TILE:
                 note = f"may not be a card ({background:.0%})"
-            elif p[code] < LOW_CONFIDENCE:
+            elif p[code] < self.unsure_below:
                 note = f"unsure: {ALL_KINDS[code].card()} {p[code]:.0%}, {ALL_KINDS[order[0]].card()} {p[order[0]]:.0%}"
             else:
                 note = ""
@@ -442,7 +460,7 @@ class Reader:
             if not note and looks.background[i] >= MAYBE_NOT_A_TILE:
                 note = f"may not be a tile ({looks.background[i]:.0%})"
             if not note:
-                note = _doubt(probs[j], c, float(looks.turned[i]))
+                note = _doubt(probs[j], c, float(looks.turned[i]), self.unsure_below)
             dets.append(_detection(looks, i, c, boxes[i], scores[i], note))
         return dets
 
@@ -456,21 +474,28 @@ def _index(p: np.ndarray, box, angle: float, sure: bool):
                  tuple((ALL_KINDS[k], float(p[k])) for k in order[1:]))
 
 
+def _likeliest(pn: np.ndarray, pc: np.ndarray) -> np.ndarray:
+    """Per crop, the chance of its likeliest outcome: a kind (number x colour), the joker, or
+    (where the reader has that class) no tile."""
+    kinds = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(len(pn), -1).max(axis=1)
+    return np.maximum(kinds, np.delete(pn, np.s_[1:NUMBERS], axis=1).max(axis=1))
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     e = np.exp(z - z.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True)
 
 
-def _doubt(p: np.ndarray, code: int, turned: float) -> str:
-    """Why a read is uncertain ("" when it is not): a runner-up too close, or a 6 and a 9
-    of one colour with no clear up on the tile."""
+def _doubt(p: np.ndarray, code: int, turned: float, unsure_below: float = LOW_CONFIDENCE) -> str:
+    """Why a read is uncertain ("" when it is not): less sure than ``unsure_below``, or a 6
+    and a 9 of one colour with no clear up on the tile."""
     order = np.argsort(-p)
     second = int(order[1]) if order[0] == code else int(order[0])
     a, b = ALL_KINDS[code], ALL_KINDS[second]
     six_nine = {a.number, b.number} == {6, 9} and a.colour == b.colour and not a.is_joker and not b.is_joker
     if six_nine and p[second] > 0.05 and 0.15 < turned < 0.85:
         return f"6 or 9: the tile's up is unclear ({b} {p[second]:.0%})"
-    if p[code] < LOW_CONFIDENCE:
+    if p[code] < unsure_below:
         return f"unsure: {a} {p[code]:.0%}, {b} {p[second]:.0%}"
     return ""
 

@@ -75,12 +75,14 @@ def test_a_card_reader_trusts_its_way_up_only_where_told(tmp_path):
     assert Reader(MODELS).way_up
 
 
-def views_folder(tmp_path: Path, views) -> Path:
-    """The shipped tile models with ``"views"`` set in their vision.json."""
+def views_folder(tmp_path: Path, views, **more) -> Path:
+    """The shipped tile models with ``"views"`` (and ``more``) set in their vision.json."""
     meta = json.loads((MODELS / "vision.json").read_text())
+    tmp_path.mkdir(exist_ok=True)
     for name in (meta["detector"], meta["reader"], meta["reader_head"]):
         (tmp_path / name).symlink_to(MODELS.resolve() / name)
-    (tmp_path / "vision.json").write_text(json.dumps({**meta, "views": views}))
+    meta = {k: v for k, v in meta.items() if k not in ("views", "sure")}
+    (tmp_path / "vision.json").write_text(json.dumps({**meta, "views": views, **more}))
     return tmp_path
 
 
@@ -94,7 +96,7 @@ def test_a_reader_of_four_views_reads_each_tile_once(tmp_path):
 
     photo = sample_photos()[0]
     image = load_image(photo)
-    one, four = Reader(MODELS), Reader(views_folder(tmp_path, 4))
+    one, four = Reader(views_folder(tmp_path / "one", 1)), Reader(views_folder(tmp_path / "four", 4))
     boxes = one.boxes(image)[0]
     seen, looked = one.look(image, boxes), four.look(image, boxes)
     assert looked.probs.shape == seen.probs.shape and np.allclose(looked.probs.sum(axis=1) + looked.background, 1, atol=1e-4)
@@ -108,3 +110,39 @@ def test_a_number_of_views_no_reader_knows_is_refused(tmp_path, views):
 
     with pytest.raises(VisionError, match=f'"views" is {views}; a crop is read 1, 2 or 4 ways'):
         Reader(views_folder(tmp_path, views))
+
+
+def test_only_a_crop_unsure_of_its_read_is_read_again(tmp_path):
+    """With "sure", a crop read at least that sure keeps its first read: a bar of 0 reads every
+    crop once, a bar over 1 every crop four ways."""
+    import numpy as np
+
+    from remi.vision.reader import Reader, load_image
+    from tests.vision.conftest import sample_photos
+
+    image = load_image(sample_photos()[0])
+    boxes = Reader(MODELS).boxes(image)[0]
+
+    def looks(folder: Path):
+        return Reader(folder).look(image, boxes)
+
+    once, four = looks(views_folder(tmp_path / "one", 1)), looks(views_folder(tmp_path / "all", 4))
+    never, always = looks(views_folder(tmp_path / "none", 4, sure=0.0)), looks(views_folder(tmp_path / "every", 4, sure=1.01))
+    assert np.array_equal(never.probs, once.probs) and np.allclose(always.probs, four.probs, atol=1e-6)
+    assert not np.allclose(four.probs, once.probs, atol=1e-6)
+
+
+def test_a_folder_sets_its_own_bar_of_unsure(tmp_path):
+    """"unsure_below" is the chance under which a read is marked for a look (default 0.80):
+    a bar of 1 marks every read of the sample photo, a bar near 0 none for its confidence."""
+    from remi.vision.reader import Reader, load_image
+    from tests.vision.conftest import sample_photos
+
+    image = load_image(sample_photos()[0])
+    every = Reader(views_folder(tmp_path / "every", 1, unsure_below=1.0)).read(image).detections
+    none = Reader(views_folder(tmp_path / "none", 1, unsure_below=0.01)).read(image).detections
+    assert all(d.low and d.uncertain.startswith("unsure: ") for d in every)
+    assert not any(d.uncertain.startswith("unsure") for d in none)
+    for bad in (0, 1.5):
+        with pytest.raises(VisionError, match=f'"unsure_below" is {float(bad)}; a chance between 0 and 1'):
+            Reader(views_folder(tmp_path / f"bad{bad}", 1, unsure_below=bad))
