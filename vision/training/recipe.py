@@ -114,6 +114,9 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     meta.update({"reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
                  "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                     "orient": "upright, turned 180 degrees", "embedding": embedding}})
+    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (models/README.md, "V4u")
+        meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
+                     "unsure_below": meta.get("unsure_below", 0.7)})
     if kind == "cards":
         meta.update({"kind": "cards", "reader_outputs": {
             "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
