@@ -181,18 +181,16 @@ class Reader:
         # reader on indices at every angle (--flipped 0), where that head learns nothing
         self.way_up = self.has_orientation and bool(self.meta.get("way_up", self.kind != "cards"))
         # each crop read as cut and turned a quarter at a time, the views' chances averaged
-        # (models/README.md, "Reading each tile four ways"); 1: as cut only
-        self.views = int(self.meta.get("views", 1))
-        if self.views not in (1, 2, 4):
-            raise VisionError(f"{meta_path}: \"views\" is {self.views}; a crop is read 1, 2 or 4 ways")
-        # with "sure", only a crop whose first read is less sure than this of its likeliest
-        # outcome (a kind, or no tile) is read the other ways: the cost of a photo of many tiles
-        self.sure = float(self.meta["sure"]) if "sure" in self.meta else None
-        # a read less sure than this is marked for a look: the mean of several views is less
-        # sure than one view, so a folder of more views has its own bar (models/README.md, "V4u's flags")
-        self.unsure_below = float(self.meta.get("unsure_below", LOW_CONFIDENCE))
-        if not 0 < self.unsure_below <= 1:
-            raise VisionError(f"{meta_path}: \"unsure_below\" is {self.unsure_below}; a chance between 0 and 1")
+        # (models/README.md, "Reading each tile four ways"); 1: as cut only. With "sure", only a
+        # crop whose first read is less sure than this of its likeliest outcome (a kind, or no
+        # tile) is read the other ways: the cost of a photo of many tiles. A read less sure than
+        # "unsure_below" is marked for a look: the mean of several views is less sure than one
+        # view, so a folder of more views has its own bar (models/README.md, "V4u's flags").
+        self.views = _setting(meta_path, self.meta, "views", 1, int, lambda v: v in (1, 2, 4),
+                              "a crop is read 1, 2 or 4 ways")
+        self.sure = _setting(meta_path, self.meta, "sure", None, float, lambda v: v >= 0, "a chance (over 1: every crop)")
+        self.unsure_below = _setting(meta_path, self.meta, "unsure_below", LOW_CONFIDENCE, float, lambda v: 0 < v <= 1,
+                                     "a chance between 0 and 1")
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -293,8 +291,8 @@ class Reader:
         again = np.arange(n) if self.sure is None else np.nonzero(_likeliest(pn, pc) < self.sure)[0]
         if self.views > 1 and len(again):
             turns = [2, 1, 3][:self.views - 1]  # turned 180 degrees, then 90 and 270
-            more_n, more_c, _, _ = self._heads(np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3)))
-                                                               for k in turns]))
+            turned_crops = np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3))) for k in turns])
+            more_n, more_c, _, _ = self._heads(turned_crops)
             pn[again] = (pn[again] + more_n.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
             pc[again] = (pc[again] + more_c.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
         probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
@@ -472,6 +470,18 @@ def _index(p: np.ndarray, box, angle: float, sure: bool):
     order = [int(k) for k in np.argsort(-p)[:ALTERNATIVES + 1]]
     return Index(ALL_KINDS[order[0]], tuple(float(v) for v in box), angle, sure, float(p[order[0]]),
                  tuple((ALL_KINDS[k], float(p[k])) for k in order[1:]))
+
+
+def _setting(path: Path, meta: dict, key: str, default, cast, ok, what: str):
+    """A reading setting of ``vision.json`` (a number, ``cast``), or ``default`` when absent;
+    one VisionError line naming the file and the key when it is no number or ``ok`` refuses it."""
+    if key not in meta:
+        return default
+    value = meta[key]
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not number or not ok(value):
+        raise VisionError(f"{path}: \"{key}\" is {cast(value) if number else repr(value)}; {what}")
+    return cast(value)
 
 
 def _likeliest(pn: np.ndarray, pc: np.ndarray) -> np.ndarray:

@@ -146,3 +146,15 @@ def test_a_folder_sets_its_own_bar_of_unsure(tmp_path):
     for bad in (0, 1.5):
         with pytest.raises(VisionError, match=f'"unsure_below" is {float(bad)}; a chance between 0 and 1'):
             Reader(views_folder(tmp_path / f"bad{bad}", 1, unsure_below=bad))
+
+
+@pytest.mark.parametrize("key, value, shown", [("sure", "high", "'high'"), ("sure", -0.5, "-0.5"),
+                                                ("views", "4", "'4'"), ("unsure_below", True, "True")])
+def test_a_reading_setting_that_is_no_number_is_one_line(tmp_path, key, value, shown):
+    """A hand-edited vision.json: the file, the key and what it holds, in one line."""
+    from remi.vision.reader import Reader
+
+    with pytest.raises(VisionError, match=f'vision.json: "{key}" is {shown}; ') as caught:
+        views, more = (value, {}) if key == "views" else (4, {key: value})
+        Reader(views_folder(tmp_path, views, **more))
+    assert "\n" not in str(caught.value)
