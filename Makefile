@@ -9,7 +9,7 @@ FULL   := $(VENV)/.test-installed
 # at every install: remi/ is that folder, on purpose (pyproject's package-dir). Not for users.
 QUIET  := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench clean train-fonts
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ test: $(FULL)
 
 bench: $(FULL)
 	for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# The font families the wide training pools draw (vision/training/fontpool.py), from Debian's
+# packages: only for `remi vision generate --editions wide-train|wide-test`; demo and scan need none.
+train-fonts: $(CORE)
+	apt-get update -q
+	$$($(PY) -c 'from remi.vision.training import fontpool; print(fontpool.install_command())')
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -109,7 +109,8 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     and link the real photos of the tile sessions not in ``holdout`` (leave-one-session-out:
     neither their photos nor their tiles pasted in scenes are used). ``editions="test"`` draws
     the "other editions" test set: only the test pool of ``vision.training.tilefaces`` (fonts, inks,
-    jokers, proportions never trained on), no real tiles, no real photos linked. ``jobs``:
+    jokers, proportions never trained on), no real tiles, no real photos linked; ``"wide-train"``
+    and ``"wide-test"`` the wide pools (Debian's font families, digits of 0.30-0.70: issue 38). ``jobs``:
     processes drawing scenes side by side; each scene comes from (seed, split, index) alone, so
     any number of jobs writes the same images."""
     tilefaces.require_fonts(tilefaces.TRUETYPE.values())
@@ -127,9 +128,11 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
         backgrounds = [cv2.imread(str(p.path)) for p in empty]
         photos += empty  # the empty tables are linked too, as photos with nothing to find
     faces = scenes.Faces(bank=bank, real=real_fraction)
-    if editions == "test":
-        faces = scenes.Faces(real=0.0, split="test", presets=0.0, legacy=0.0)
+    if editions in ("test", "wide-test"):
+        faces = scenes.Faces(real=0.0, split=editions, presets=0.0, legacy=0.0)
         photos = []
+    elif editions == "wide-train":
+        faces = scenes.Faces(bank=bank, real=real_fraction, split=editions)
     work = [("train", i) for i in range(n_train)] + [("val", i) for i in range(n_val)]
     draw = _SceneWriter(out, seed, faces, mix, backgrounds, largest)
     with _progress() as bar:

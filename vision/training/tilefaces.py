@@ -17,7 +17,10 @@ the rest of the tile looks around it).
 
 Fonts: OpenCV's Hershey fonts (always there) and DejaVu TrueType fonts (fonts-dejavu-core and
 -extra, drawn with Pillow), looked up in ``FONT_DIRS``; a font that is missing on a machine is
-left out of the sampler's pools (:func:`available_fonts`), never drawn wrongly.
+left out of the sampler's pools (:func:`available_fonts`), never drawn wrongly. The wide pools
+``"wide-train"`` and ``"wide-test"`` (issue 38) add the faces of dozens of Debian font families
+(``vision.training.fontpool``, split by family, refused with the install command when missing)
+and digits of 0.30-0.70 of the tile, as the classic big-digit set prints them.
 
 Every random choice comes from the ``numpy.random.Generator`` passed in: the same seed gives
 the same editions and the same pixels.
@@ -80,7 +83,17 @@ TEST = {"fonts": ("hershey-complex", "hershey-plain", "dejavu-sans", "dejavu-con
                   "dejavu-serif-bold", "dejavu-serif-condensed-bold", "dejavu-mono-bold"),
         "jokers": ("letter", "clown"), "emblems": ("ring-below", "dots"),
         "digit_height": (0.27, 0.32), "digit_y": (0.31, 0.37), "aspect": (0.65, 0.70)}
-POOLS = {"train": TRAIN, "test": TEST}
+# The wide pools (issue 38): the old pools' settings and fonts plus the faces of Debian's font
+# families (``vision.training.fontpool``, split by family), digits of 0.30-0.70 of the tile in
+# both (the classic set prints 0.55-0.65; the old pools drew 0.27-0.44), and the maker's name
+# embossed under the digit. ``base`` names the old pool whose inks, bodies and jokers they keep.
+WIDE_TRAIN = {**TRAIN, "base": "train", "emblems": TRAIN["emblems"] + ("maker",),
+              "digit_height": (0.30, 0.70), "digit_y": (0.38, 0.48), "aspect": (0.66, 0.78)}
+WIDE_TEST = {**TEST, "base": "test", "emblems": TEST["emblems"] + ("maker-caps",),
+             "digit_height": (0.30, 0.70), "digit_y": (0.34, 0.46), "aspect": (0.64, 0.74)}
+POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST}
+#: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
+OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")
 _MARK_WEIGHTS = (0.5, 0.25, 0.25)
 
@@ -134,7 +147,11 @@ PRESETS = (CLASSIC, TEAL, THIN)
 
 
 def font_path(font: str) -> Path | None:
-    """The TrueType file of a font key, or None when this machine does not have it."""
+    """The TrueType file of a font key (a name of ``TRUETYPE``, or ``file:`` and a face's path
+    from ``vision.training.fontpool``), or None when this machine does not have it."""
+    if font.startswith("file:"):
+        path = Path(font[5:])
+        return path if path.is_file() else None
     name = TRUETYPE.get(font)
     return None if name is None else font_file(name)
 
@@ -187,11 +204,11 @@ def _jitter_hsv(rng: np.random.Generator, anchor: tuple[float, float, float], hu
 def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
     """A random edition from one pool's settings (``"train"`` or ``"test"``; see the module)."""
     if split not in POOLS:
-        raise ValueError(f"split must be 'train' or 'test', not {split!r}")
+        raise ValueError(f"split must be one of {', '.join(POOLS)}, not {split!r}")
     pool = POOLS[split]
-    fonts = available_fonts(split)
-    font = fonts[int(rng.integers(len(fonts)))]
-    inks = tuple(_jitter_hsv(rng, _pick(rng, _INKS[split][c])) for c in COLOURS)
+    base = pool.get("base", split)
+    font = _pick_font(rng, split)
+    inks = tuple(_jitter_hsv(rng, _pick(rng, _INKS[base][c])) for c in COLOURS)
     # red and orange stay apart within a set (players tell them apart): an orange too close
     # to the red in hue is moved away from it
     hr, ho = _hue(inks[2]), _hue(inks[3])
@@ -199,15 +216,37 @@ def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
         inks = inks[:3] + (_jitter_hsv(rng, (hr + 22, 0.92, 0.95), 2.0),)
     joker_inks = tuple(inks[i] for i in rng.choice(4, size=int(rng.integers(1, 3)), replace=False))
     lo, hi = pool["digit_height"]
+    digit_height = float(rng.uniform(lo, hi))
+    # a big digit keeps a margin above it: its centre goes down as it grows
+    digit_y = max(float(rng.uniform(*pool["digit_y"])), digit_height / 2 + 0.06)
     return Edition(
-        name=f"{split}-{font}", split=split, font=font,
-        weight=float(rng.uniform(-1.5, 3.5) if font in TRUETYPE else rng.uniform(1.0, 5.0)),
-        digit_height=float(rng.uniform(lo, hi)), digit_y=float(rng.uniform(*pool["digit_y"])),
+        name=f"{split}-{font}", split=split, font=font, weight=_weight(rng, font),
+        digit_height=digit_height, digit_y=digit_y,
         squeeze=float(rng.uniform(0.75, 1.0)), inks=inks,
         six_nine=str(rng.choice(MARKS, p=_MARK_WEIGHTS)), joker=_pick(rng, pool["jokers"]), joker_inks=joker_inks,
-        body=_jitter_hsv(rng, _pick(rng, _BODIES[split]), 3.0), bevel=float(rng.uniform(0.02, 0.1)),
+        body=_jitter_hsv(rng, _pick(rng, _BODIES[base]), 3.0), bevel=float(rng.uniform(0.02, 0.1)),
         corner=float(rng.uniform(0.05, 0.2)), aspect=float(rng.uniform(*pool["aspect"])),
         emblem=_pick(rng, pool["emblems"]))
+
+
+def _pick_font(rng: np.random.Generator, split: str) -> str:
+    """A font key of a pool: an old pool's own fonts, or for a wide pool mostly one face of a
+    Debian family (the family drawn first: a package of 36 faces counts as one of a single face)."""
+    if "base" in POOLS[split] and rng.random() >= OLD_FONT_SHARE:
+        from remi.vision.training import fontpool
+
+        fontpool.require(POOLS[split]["base"])
+        _, faces = _pick(rng, fontpool.families(POOLS[split]["base"]))
+        return fontpool.face_key(_pick(rng, faces))
+    return _pick(rng, available_fonts(POOLS[split].get("base", split)))
+
+
+def _weight(rng: np.random.Generator, font: str) -> float:
+    """A stroke weight change: Hershey's single strokes need thickening; a designed face keeps
+    near its own weight (its bold is already bold)."""
+    if font in HERSHEY:
+        return float(rng.uniform(1.0, 5.0))
+    return float(rng.uniform(-1.5, 3.5) if font in TRUETYPE else rng.uniform(-1.0, 2.0))
 
 
 def _pick(rng: np.random.Generator, options):
@@ -243,7 +282,7 @@ def _glyph(font: str, text: str) -> np.ndarray:
 
         path = font_path(font)
         if path is None:
-            raise FileNotFoundError(f"font {font} ({TRUETYPE[font]}) is not on this machine")
+            raise FileNotFoundError(f"font {font} ({TRUETYPE.get(font, font)}) is not on this machine")
         pil = ImageFont.truetype(str(path), int(GLYPH * 1.35))
         x0, y0, x1, y1 = pil.getbbox(text)
         img = Image.new("L", (x1 - x0 + 20, y1 - y0 + 20), 0)
@@ -305,6 +344,13 @@ def _emblem(img: np.ndarray, ed: Edition, h: int, w: int) -> None:
         s = cv2.getFontScaleFromHeight(cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, max(4, h // 12), t)
         _emboss(img, ed, lambda m: cv2.putText(m, "Rummi", (int(w * 0.14), int(h * 0.86)),
                                                cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, s, 255, t, cv2.LINE_AA))
+    if ed.emblem in ("maker", "maker-caps"):  # the maker's name moulded under the digit
+        word, font = ("Rummi", cv2.FONT_HERSHEY_DUPLEX) if ed.emblem == "maker" else ("ORIGINAL", cv2.FONT_HERSHEY_PLAIN)
+        s = cv2.getFontScaleFromHeight(font, max(4, h // 16), t)
+        (tw, _), _ = cv2.getTextSize(word, font, s, t)
+        s *= min(1.0, 0.8 * w / max(tw, 1))
+        (tw, _), _ = cv2.getTextSize(word, font, s, t)
+        _emboss(img, ed, lambda m: cv2.putText(m, word, ((w - tw) // 2, int(h * 0.9)), font, s, 255, t, cv2.LINE_AA))
     if ed.emblem == "ring-below":
         _emboss(img, ed, lambda m: cv2.circle(m, (w // 2, int(h * 0.78)), int(w * 0.17), 255, 2 * t, cv2.LINE_AA))
     if ed.emblem == "dots":

@@ -29,3 +29,22 @@ def card_faces() -> None:
         reason = f"CARD GENERATOR TESTS SKIPPED: {exc}"
         print(f"\n*** {reason} ***", file=sys.stderr)
         pytest.skip(reason)
+
+
+def _wide_faces_there() -> bool:
+    from remi.vision.training import fontpool
+
+    return not fontpool.missing("train") and not fontpool.missing("test")
+
+
+@pytest.fixture(scope="session")
+def wide_faces() -> None:
+    """The Debian font families of the wide pools (issue 38), installed as `make train-fonts` does."""
+    from remi.vision.training import fontpool
+
+    try:
+        ensure(list(fontpool.PACKAGES["train"] + fontpool.PACKAGES["test"]), _wide_faces_there)
+    except Unavailable as exc:
+        reason = f"WIDE FONT POOL TESTS SKIPPED: {exc}"
+        print(f"\n*** {reason} ***", file=sys.stderr)
+        pytest.skip(reason)

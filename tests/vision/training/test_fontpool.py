@@ -1,0 +1,62 @@
+"""The wide pools of tile editions (issue 38): Debian's font families split by family, big digits."""
+
+import numpy as np
+import pytest
+
+from remi.engine import RemiError, Tile
+from remi.vision.training import fontpool
+from remi.vision.training import tilefaces as tf
+
+pytestmark = pytest.mark.usefixtures("wide_faces")
+
+
+def _editions(split: str, n: int = 300) -> list[tf.Edition]:
+    rng = np.random.default_rng(7)
+    return [tf.sample_edition(rng, split) for _ in range(n)]
+
+
+def test_each_pool_draws_dozens_of_families_and_none_of_the_other():
+    train, test = _editions("wide-train"), _editions("wide-test")
+    fonts = {split: {e.font for e in eds} for split, eds in (("train", train), ("test", test))}
+    assert not fonts["train"] & fonts["test"]
+    for split, eds in (("train", train), ("test", test)):
+        drawn = {pkg for pkg, faces in fontpool.families(split) for e in eds if fontpool.face_key(faces[0]).rsplit("/", 1)[0] in e.font}
+        assert len(drawn) >= 12, (split, sorted(drawn))
+    train_files = {p for _, faces in fontpool.families("train") for p in faces}
+    assert not train_files & {p for _, faces in fontpool.families("test") for p in faces}
+
+
+def test_digits_run_from_a_third_to_seven_tenths_of_the_tile():
+    for split in ("wide-train", "wide-test"):
+        heights = [e.digit_height for e in _editions(split)]
+        assert 0.30 <= min(heights) < 0.35 and 0.65 < max(heights) <= 0.70, split
+        assert all(e.digit_y - e.digit_height / 2 >= 0.059 for e in _editions(split)), "a big digit runs off the top"
+
+
+@pytest.mark.parametrize("split", ["train", "test"])
+def test_every_face_draws_ten_different_digits(split):
+    """A face that draws .notdef boxes or keys round its digits would teach the reader nonsense."""
+    for _, faces in fontpool.families(split):
+        for path in faces:
+            glyphs = [tf._glyph(fontpool.face_key(path), str(d)) for d in range(10)]
+            shapes = {(g.shape, round(float(g.mean()), 3)) for g in glyphs}
+            assert len(shapes) >= 9, path.name
+            ten = tf._glyph(fontpool.face_key(path), "10") > 0.5
+            framed = min(ten[:2].mean(), ten[-2:].mean(), ten[:, :2].mean(), ten[:, -2:].mean())
+            assert framed < 0.6, f"{path.name}: a frame round the 10"
+
+
+def test_a_big_bold_classic_tile_keeps_its_digit_on_the_face():
+    ed = next(e for e in _editions("wide-train") if e.digit_height > 0.62)
+    face = tf.render(Tile.parse("r13"), ed, np.random.default_rng(0), 120)
+    px = face.image.astype(int)
+    ink = np.abs(px - np.array(ed.inks[2])).sum(2) < np.abs(px - np.array(ed.body)).sum(2)
+    rows = np.nonzero(ink.any(1))[0]
+    assert rows.min() > 2 and rows.max() < 118
+    assert (rows.max() - rows.min()) / 120 > 0.5
+
+
+def test_a_missing_package_is_refused_with_the_command_that_installs_it(monkeypatch):
+    monkeypatch.setitem(fontpool.PACKAGES, "train", fontpool.PACKAGES["train"] + ("fonts-no-such-family",))
+    with pytest.raises(RemiError, match=r"fonts-no-such-family.*apt-get install -y .*fonts-no-such-family"):
+        fontpool.require("train")
