@@ -191,6 +191,13 @@ class Reader:
         self.sure = _setting(meta_path, self.meta, "sure", None, float, lambda v: v >= 0, "a chance (over 1: every crop)")
         self.unsure_below = _setting(meta_path, self.meta, "unsure_below", LOW_CONFIDENCE, float, lambda v: 0 < v <= 1,
                                      "a chance between 0 and 1")
+        # the reader's chances tempered (issue 38): a network trained with label smoothing on
+        # a few editions is over- or under-sure on others; "temperature_number" and
+        # "temperature_colour", fitted on crops it never trained on, make its chances mean what
+        # they say, so that the bar of "?" separates wrong reads from right ones
+        self.temperature = tuple(_setting(meta_path, self.meta, f"temperature_{head}", 1.0, float,
+                                          lambda v: 0.05 <= v <= 20, "a temperature between 0.05 and 20")
+                                 for head in ("number", "colour"))
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -309,6 +316,7 @@ class Reader:
             pn = _softmax(emb @ self.head["number_weight"].T + self.head["number_bias"])
             pc = _softmax(emb @ self.head["colour_weight"].T + self.head["colour_bias"])
         turned = out["orient"][:, 1] if "orient" in out else np.zeros(len(x), np.float32)
+        pn, pc = temper(pn, self.temperature[0]), temper(pc, self.temperature[1])
         return pn.astype(np.float32), pc.astype(np.float32), emb, turned
 
     def kinds(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -489,6 +497,18 @@ def _likeliest(pn: np.ndarray, pc: np.ndarray) -> np.ndarray:
     (where the reader has that class) no tile."""
     kinds = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(len(pn), -1).max(axis=1)
     return np.maximum(kinds, np.delete(pn, np.s_[1:NUMBERS], axis=1).max(axis=1))
+
+
+def temper(p: np.ndarray, temperature: float) -> np.ndarray:
+    """Chances ``p`` (rows summing to 1) at another temperature: softmax(log p / T), which is
+    the network's logits divided by T, since log p differs from them by a constant a row.
+
+    >>> temper(np.array([[0.8, 0.2]]), 1.0).round(3).tolist(), temper(np.array([[0.8, 0.2]]), 2.0).round(3).tolist()
+    ([[0.8, 0.2]], [[0.667, 0.333]])
+    """
+    if temperature == 1.0:
+        return p
+    return _softmax(np.log(np.maximum(p, 1e-12)) / temperature)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
