@@ -72,8 +72,9 @@ def main() -> None:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     photos = load_labelled(realdata.default_root(), args.session) if args.session else load_labelled(args.folder)
-    result = {"set": args.session or str(args.folder), "models": str(args.models),
-              **flags(reads(args.models, photos), args.bars)}
+    own = json.loads((args.models / "vision.json").read_text()).get("unsure_below", 0.8)
+    result = {"set": args.session or str(args.folder), "models": str(args.models), "unsure_below": own,
+              **flags(reads(args.models, photos), sorted({*args.bars, own}))}
     print(json.dumps(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
