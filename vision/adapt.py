@@ -78,7 +78,9 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
         colour.append(c)
         step(f"crops of {name}")
     head0 = dict(np.load(base / reader.meta["reader_head"]))
-    head = fit_heads(np.concatenate(emb), np.concatenate(number), np.concatenate(colour), head0)
+    verdict = heads_verdict(reader, examples, (emb, number, colour), head0)
+    head = fit_heads(np.concatenate(emb), np.concatenate(number), np.concatenate(colour), head0) \
+        if verdict["adopted"] else None
     reader.head = head
     step("heads fitted")
     settings = _calibrate(reader, examples)
@@ -88,7 +90,38 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
             "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights,
+            "reader_heads": verdict, "reader_words": heads_words(verdict),
             "right_before": before, "right_after": after, "models": str(out)}
+
+
+def heads_verdict(reader, examples: Sequence[Example], parts, head0: dict) -> dict:
+    """Whether the fitted heads are kept (issue 38: adapting must never make a table read
+    worse). Few photos are too few for a fair check, so the heads are fitted on the photos not
+    held back (:func:`held_back`) and kept only if those photos then read better and the held
+    back ones no worse; the heads kept are then fitted on every photo. The figures are tiles
+    read right less extra boxes, shipped heads against fitted ones."""
+    emb, number, colour = parts
+    held, fit = held_back(examples)
+    fit_at = [i for i in range(len(examples)) if i % 3 != 1]
+    trial = fit_heads(*(np.concatenate([part[i] for i in fit_at]) for part in (emb, number, colour)), head0)
+    scores = {}
+    for name, head in (("shipped", None), ("fitted", trial)):
+        reader.head = head
+        scores[name] = (reading_score(reader, fit), reading_score(reader, held))
+    reader.head = None
+    adopted = scores["fitted"][0] > scores["shipped"][0] and scores["fitted"][1] >= scores["shipped"][1]
+    return {"adopted": bool(adopted), "fitted_on": [e[0] for e in fit], "held_back": [e[0] for e in held],
+            "fitted_right": [scores["shipped"][0], scores["fitted"][0]],
+            "held_back_right": [scores["shipped"][1], scores["fitted"][1]]}
+
+
+def heads_words(verdict: dict) -> str:
+    """The verdict of :func:`heads_verdict` in one line."""
+    fit, held = verdict["fitted_right"], verdict["held_back_right"]
+    on = f"fitted on {', '.join(verdict['fitted_on'])}: {fit[1]} tiles right against {fit[0]} as shipped"
+    check = (f"; held back {', '.join(verdict['held_back'])}: {held[1]} against {held[0]}" if verdict["held_back"]
+             else "; no photo held back to check it (2 photos or more hold one back)")
+    return f"{'adapted the reader' if verdict['adopted'] else 'kept the shipped reader'}, {on}{check}"
 
 
 DETECTOR_STEPS = 4  # augment, fine-tune, export, check
@@ -223,7 +256,7 @@ def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
     corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along
     pick, empty = _match(boxes, truth)
-    cut, number, colour = [], [], []
+    cut, number, colour, vary = [], [], [], []
     for tile, box, f in zip(tiles, truth, pick):
         c0 = corners[f] if f >= 0 else crops.box_corners(box)
         n, c = labels_of(tile)
@@ -231,14 +264,42 @@ def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
             cut.append(c0 if k == 0 else jitter_corners(rng, c0, 0.03))
             number.append(n)
             colour.append(c)
+            vary.append(k >= 2)  # the first two as photographed, the rest as the table may look
     cut += list(corners[empty])
     number += [BACKGROUND] * int(empty.sum())
     colour += [-1] * int(empty.sum())
+    vary += [False] * int(empty.sum())
     if not cut:
         return np.zeros((0, 128), np.float32), np.zeros(0, int), np.zeros(0, int)
     cut = np.array(cut)
-    looks = reader.look(image, np.concatenate([cut.min(1), cut.max(1)], 1), cut)
-    return looks.embedding, np.array(number), np.array(colour)
+    x = crops.batch(image, [tuple(b) for b in np.concatenate([cut.min(1), cut.max(1)], 1)])
+    x[np.array(vary)] = varied(rng, x[np.array(vary)])
+    return reader._heads(x)[2], np.array(number), np.array(colour)
+
+
+def varied(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:
+    """Crops (float NCHW in 0..1) as the same table may look on another evening (issue 38):
+    lighter or darker, a warm or cool cast, paler colours, and seen smaller or softer (shrunk
+    to 16-32 px and blown back up: farther, or out of focus).
+
+    >>> x = np.full((3, 3, 40, 40), 0.5, np.float32)
+    >>> y = varied(np.random.default_rng(0), x)
+    >>> y.shape == x.shape and 0 <= y.min() and y.max() <= 1 and not np.allclose(x, y)
+    True
+    """
+    import cv2
+
+    n = len(x)
+    gain = rng.uniform(0.65, 1.3, (n, 1, 1, 1))
+    cast = rng.uniform(0.85, 1.15, (n, 3, 1, 1))
+    grey = x.mean(1, keepdims=True)
+    pale = rng.uniform(0.6, 1.0, (n, 1, 1, 1))
+    out = (grey + (x - grey) * pale) * gain * cast + rng.uniform(-0.08, 0.08, (n, 1, 1, 1))
+    for i in np.nonzero(rng.random(n) < 0.5)[0]:
+        side = int(rng.integers(16, 33))
+        small = cv2.resize(out[i].transpose(1, 2, 0), (side, side), interpolation=cv2.INTER_AREA)
+        out[i] = cv2.resize(small, x.shape[2:][::-1], interpolation=cv2.INTER_LINEAR).transpose(2, 0, 1)
+    return np.clip(out, 0, 1).astype(np.float32)
 
 
 def _boxes_at(reader, image, conf: float):
@@ -337,15 +398,17 @@ def _calibrate(reader, examples) -> dict:
             "shipped_conf": float(shipped[1])}
 
 
-def _write(out: Path, base: Path, meta: dict, head: dict, settings: dict, examples) -> None:
+def _write(out: Path, base: Path, meta: dict, head: dict | None, settings: dict, examples) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for key in ("detector", "reader"):
         src, dst = base / meta[key], out / meta[key]
         if src.resolve() != dst.resolve():
             shutil.copy(src, dst)
-    np.savez(out / HEAD, **head)
-    new = {k: v for k, v in meta.items() if k != "detector_pt"}
-    new.update({"head": HEAD, "imgsz": settings["imgsz"], "conf": settings["conf"],
+    new = {k: v for k, v in meta.items() if k not in ("detector_pt", "head")}
+    if head is not None:  # None: the shipped heads were kept (heads_verdict)
+        np.savez(out / HEAD, **head)
+        new["head"] = HEAD
+    new.update({"imgsz": settings["imgsz"], "conf": settings["conf"],
                 "adapted": {"from": str(base), "photos": [name for name, _, _, _ in examples],
                             "tiles": int(sum(len(t) for _, _, t, _ in examples)),
                             "when": time.strftime("%Y-%m-%d %H:%M")}})

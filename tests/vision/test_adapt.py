@@ -74,3 +74,29 @@ def test_fit_heads_keeps_unseen_kinds_near_the_shipped_heads():
     h = adapt.fit_heads(x, np.full(60, 3), np.full(60, 1), h0)
     change = np.abs(h["number_weight"] - h0["number_weight"]).sum(1)
     assert change[3] == change.max()  # the class taught moves most
+
+
+def test_heads_that_read_the_held_back_photo_worse_are_not_kept(shipped, tmp_path):
+    """Issue 38: adapting never harms. The photo fitted on is labelled wrong (each tile one
+    number up, as a tired player might); the same photo held back, labelled right, then reads
+    worse with the fitted heads, so the shipped reader is kept and the line says why."""
+    from remi.engine import Tile
+
+    name, image, tiles, boxes = _photos(1, 1)[0]
+    wrong = [t if t.is_joker else Tile.of(t.colour, t.number % 13 + 1) for t in tiles]
+    figures = adapt.adapt([("wrong", image, wrong, boxes), ("right", image, tiles, boxes)], tmp_path / "m",
+                          detector=False)
+    verdict = figures["reader_heads"]
+    assert not verdict["adopted"], verdict
+    assert verdict["held_back"] == ["right"] and verdict["held_back_right"][1] < verdict["held_back_right"][0]
+    assert figures["reader_words"].startswith("kept the shipped reader, fitted on wrong: ")
+    assert "head" not in json.loads((tmp_path / "m" / "vision.json").read_text())
+    assert Reader(tmp_path / "m").head is None
+
+
+def test_adapted_heads_are_kept_when_both_photos_say_so(shipped, tmp_path):
+    figures = adapt.adapt(_photos(1, 2), tmp_path / "m", detector=False)
+    verdict = figures["reader_heads"]
+    assert verdict["adopted"] and verdict["fitted_right"][1] > verdict["fitted_right"][0]
+    assert verdict["held_back_right"][1] >= verdict["held_back_right"][0]
+    assert figures["reader_words"].startswith("adapted the reader, fitted on ")
