@@ -216,11 +216,14 @@ def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
         inks = inks[:3] + (_jitter_hsv(rng, (hr + 22, 0.92, 0.95), 2.0),)
     joker_inks = tuple(inks[i] for i in rng.choice(4, size=int(rng.integers(1, 3)), replace=False))
     lo, hi = pool["digit_height"]
+    # the old pools draw the weight first, as their test sets were drawn (pool-editions and
+    # pool-racks stay the same pixels); the wide pools after the digit, as v9's data was drawn
+    weight = None if "base" in pool else _weight(rng, font)
     digit_height = float(rng.uniform(lo, hi))
     # a big digit keeps a margin above it: its centre goes down as it grows
     digit_y = max(float(rng.uniform(*pool["digit_y"])), digit_height / 2 + 0.06)
     return Edition(
-        name=f"{split}-{font}", split=split, font=font, weight=_weight(rng, font),
+        name=f"{split}-{font}", split=split, font=font, weight=_weight(rng, font) if weight is None else weight,
         digit_height=digit_height, digit_y=digit_y,
         squeeze=float(rng.uniform(0.75, 1.0)), inks=inks,
         six_nine=str(rng.choice(MARKS, p=_MARK_WEIGHTS)), joker=_pick(rng, pool["jokers"]), joker_inks=joker_inks,

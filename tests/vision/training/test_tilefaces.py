@@ -98,3 +98,12 @@ def test_without_truetype_fonts_only_hershey_is_drawn(monkeypatch):
 def test_sheet_shows_all_kinds():
     img = tf.sheet(tf.THIN, np.random.default_rng(0), height=40)
     assert img.shape[0] == 5 * 44 and img.dtype == np.uint8
+
+
+@pytest.mark.parametrize("split, font, weight, height, y", [("train", "hershey-duplex", 3.0495, 0.418, 0.4139),
+                                                            ("test", "hershey-complex", 3.0495, 0.3108, 0.3429)])
+def test_the_old_pools_draw_as_they_did_on_4_december(split, font, weight, height, y):
+    """pool-editions and pool-racks are remade from seeds: the old pools' draws must not move
+    when the wide pools (issue 38) are added, or the figures of 4 December are another test."""
+    e = tf.sample_edition(np.random.default_rng(11), split)
+    assert (e.font, round(e.weight, 4), round(e.digit_height, 4), round(e.digit_y, 4)) == (font, weight, height, y)
