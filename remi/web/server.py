@@ -147,7 +147,9 @@ def run(*, db: str | None, host: str, port: int, key: bool = False, as_json: boo
     # because it takes connections through the gated socket's accept().
     crowd = Crowd.for_this_process()
     config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, lifespan="off",
-                            http=functools.partial(TimedH11, crowd=crowd), loop="asyncio",
+                            # uvicorn calls it as a factory of protocols, as it calls a class
+                            http=functools.partial(TimedH11, crowd=crowd),  # type: ignore[arg-type]
+                            loop="asyncio",
                             timeout_graceful_shutdown=GRACE_S)
     # uvicorn takes SIGTERM while it serves, shuts down, then raises it again: this handler
     # turns it into an exit that runs the clean-up below (the default one ends the process
