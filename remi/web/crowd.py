@@ -19,6 +19,7 @@ minute at most.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import resource
@@ -94,6 +95,7 @@ class Crowd:
         self.settling_since = 0.0  # a connection taken or let go that has not shown up or closed yet
         self.said_at = -SAY_EVERY_S
         self.unsaid = {"let go": 0, "refused": 0}
+        self.line_due = False  # a line is set to be said when its minute is up
 
     @classmethod
     def for_this_process(cls) -> Crowd:
@@ -121,20 +123,35 @@ class Crowd:
         for stalest in waiting[:LET_GO_AT_ONCE]:
             self.known.discard(stalest)
             stalest.let_go()
-            self.say("let go")
         self.settling_since = now
+        self.say("let go", min(LET_GO_AT_ONCE, len(waiting)))
         return True
 
-    def say(self, what: str) -> None:
-        """One line on the terminal a minute at most, with what happened since the last."""
-        self.unsaid[what] += 1
-        now = time.monotonic()
-        if now - self.said_at < SAY_EVERY_S:
+    def say(self, what: str, count: int = 1) -> None:
+        """One line on the terminal a minute at most: at once, then what happened in the
+        minute after it (said when the minute is up, on the event loop that accepts)."""
+        self.unsaid[what] += count
+        if self.line_due:
             return
+        wait = self.said_at + SAY_EVERY_S - time.monotonic()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if wait <= 0:
+            self.say_now()
+        elif loop is not None:
+            self.line_due = True
+            loop.call_later(wait, self.say_now)
+
+    def say_now(self) -> None:
+        self.line_due = False
         counts = ", ".join(f"{n} {w}" for w, n in self.unsaid.items() if n)
+        if not counts:
+            return
         print(f"remi: many connections at once: {counts} (at most {self.cap} at a time under a limit of "
               f"{self.limit} open files)", file=sys.stderr, flush=True)
-        self.said_at = now
+        self.said_at = time.monotonic()
         self.unsaid = dict.fromkeys(self.unsaid, 0)
 
 

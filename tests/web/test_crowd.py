@@ -5,6 +5,7 @@ are scored.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from remi.web.crowd import Crowd
 from tests.web.conftest import Server, csrf, start_server, stop
 from tests.web.held import hold_upload, still_open
 from tests.web.test_photo_pages import upload
@@ -52,6 +54,17 @@ def test_uploads_held_a_byte_at_a_time_lock_no_phone_out(db: str, home: Path, re
     said = server.output()
     # asyncio wrote "socket.accept() out of system resource" 561,000 times in 15 s
     assert "out of system resource" not in said and len(said.splitlines()) < 10, said[-2000:]
+
+
+def test_the_crowd_says_one_line_a_minute_at_most(capsys) -> None:
+    crowd = Crowd(cap=125, limit=256)
+
+    async def storm() -> None:  # asyncio said its line 561,000 times in 15 s
+        for _ in range(100_000):
+            crowd.say("refused")
+    asyncio.run(storm())
+    assert capsys.readouterr().err.splitlines() == [
+        "remi: many connections at once: 1 refused (at most 125 at a time under a limit of 256 open files)"]
 
 
 def test_hands_are_scored_while_six_phones_upload_photos_nonstop(server: Server, remi) -> None:
