@@ -6,12 +6,17 @@ bad requests: no key, a wrong key, the key in a header; forms without their CSRF
 another site; a foreign Host; house rules past their ranges; names with control, bidi and
 zero-width characters; malformed ids and numbers (past 2^63, ``²``, paths that are not UTF-8);
 open redirects; small files that decode huge, eight at once; a 200 MB body; the heaviest hands
-the house rules allow, six at once; 25 connections that stall their heads. Meanwhile a second
-phone asks "did the sheet change?" every 0.1 s. It prints the requests tried, the answers by
-status, anything answered 5xx or not at all, the server's peak memory, and the second phone's
-slowest answer.
+the house rules allow, six at once; 25 connections that stall their heads; then issue 39's
+steps (``bench/hostile_steps.py``: 300 uploads held open a byte every 12 s, a refused photo
+kept, ``seat=²``, hands checked under six phones' photos, a rename while a hand is pending,
+huge house rules, a grayscale photo). The server it starts runs under a file limit
+(``--files 256``, macOS's default). Meanwhile a second phone, on a new connection each time,
+fetches the stylesheet every 0.1 s. It prints the requests tried, the answers by status,
+anything answered 5xx or not at all, the server's peak memory, the second phone's slowest
+answer in each step, and the server's log lines.
 
     python bench/hostile_probe.py [--url http://127.0.0.1:8000/?key=KEY --pid PID] [--rounds 5] [--budget 300]
+        [--files 256]
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from urllib.parse import urlsplit
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.hostile_steps import STEPS  # noqa: E402
 BAD_RULES = ["close_size = 100000", "close_size = 3", "copies = 0", "jokers = 9", "low_penalty = -5",
              "joker_penalty = 100000", "twin_bonus = -1", "loser_points = 0", "limit_single = 1000000"]
 BAD_NAMES = ["Bo\x01\x07\x1b[31m", "Bo\x00", "\u202eDan", "Ana\u200b", "A" * 20_000]
@@ -47,8 +54,11 @@ WRITE_ROUTES = ["/new", "/g/1/undo", "/g/1/hand/check", "/g/1/hand/confirm", "/g
 class Probe:
     """The requests sent and what came back."""
 
-    def __init__(self, base: str, key: str | None, pid: int | None) -> None:
+    def __init__(self, base: str, key: str | None, pid: int | None, folder: Path | None = None) -> None:
         self.base, self.key, self.pid = base, key, pid
+        self.folder = folder  # the started server's home, where it keeps photos (None for --url)
+        self.notes: list[str] = []  # what a step measured, for the report
+        self.log: list[str] = []  # the started server's output
         self.statuses: Counter[str] = Counter()
         self.bad: list[str] = []
         self.peak = 0
@@ -85,7 +95,8 @@ class Probe:
         import psutil
 
         proc = psutil.Process(self.pid) if self.pid else None
-        phone = self.phone()
+        # a phone arriving: a new connection each time (issue 39's new phone was locked out)
+        phone = httpx.Client(base_url=self.base, timeout=30, limits=httpx.Limits(max_keepalive_connections=0))
         while not self.done.is_set():
             started = time.monotonic()
             try:
@@ -225,18 +236,30 @@ def probe_slow(p: Probe, count: int = 25) -> None:
         p.bad.append(f"{count - dropped} of {count} slow connections kept")
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(folder: Path, files: int, log: list[str]) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"), "PYTHONUNBUFFERED": "1"}
     env.pop("REMI_DB", None)
+
+    def limit_files() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
     proc = subprocess.Popen([sys.executable, "-m", "remi", "serve", "--db", str(folder / "probe.db"), "--port", "0",
-                             "--key"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+                             "--key"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+                            preexec_fn=limit_files if files else None)
     assert proc.stdout is not None
     for line in proc.stdout:
         m = re.match(r"Open (http://\S+)$", line.strip())
         if m:
-            threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()  # type: ignore[union-attr]
+            threading.Thread(target=_drain, args=(proc, log), daemon=True).start()
             return proc, m.group(1)
     raise SystemExit("remi serve did not start")
+
+
+def _drain(proc: subprocess.Popen[str], log: list[str]) -> None:
+    """The server's output: its first 50 lines kept, every later one counted (a log storm was 227 MB)."""
+    for line in proc.stdout:  # type: ignore[union-attr]
+        log.append(line if len(log) < 50 or "out of system resource" not in line else "out of system resource\n")
 
 
 def main() -> None:
@@ -245,21 +268,24 @@ def main() -> None:
     parser.add_argument("--pid", type=int, help="that server's process id, to watch its memory")
     parser.add_argument("--budget", type=float, default=300, help="seconds the probe may take in all")
     parser.add_argument("--rounds", type=int, default=5, help="times the key, form and input probes repeat")
+    parser.add_argument("--files", type=int, default=256, help="the started server's file limit (0: as it is)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="remi-probe-"))
     proc = None
     url = args.url
+    log: list[str] = []
     if url is None:
-        proc, url = start_server(folder)
+        proc, url = start_server(folder, args.files, log)
     if urlsplit(url).hostname not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("the probe runs against a server on this computer only (127.0.0.1)")
     key = url.split("key=", 1)[1] if "key=" in url else None
-    probe = Probe(url.split("/?")[0].rstrip("/"), key, proc.pid if proc else args.pid)
+    probe = Probe(url.split("/?")[0].rstrip("/"), key, proc.pid if proc else args.pid, folder if proc else None)
+    probe.log = log
     watcher = threading.Thread(target=probe.watch, daemon=True)
     watcher.start()
     started = time.monotonic()
     try:
-        for step in (*[probe_guard, probe_input] * args.rounds, probe_uploads, probe_heavy, probe_slow):
+        for step in (*[probe_guard, probe_input] * args.rounds, probe_uploads, probe_heavy, probe_slow, *STEPS):
             if time.monotonic() - started > args.budget:
                 probe.bad.append(f"out of time before {step.__name__}")
                 break
@@ -281,6 +307,12 @@ def report(p: Probe, seconds: float) -> None:
     print(f"5xx or unexpected: {len(p.bad)}" + "".join(f"\n  {b}" for b in p.bad))
     if p.peak:
         print(f"server peak memory: {p.peak / 2**20:.0f} MB")
+    for note in p.notes:
+        print(note)
+    resource_lines = sum("out of system resource" in line for line in p.log)
+    said = [line for line in p.log if line.startswith("remi:")]
+    print(f"server's log after start-up: {len(p.log)} lines, {resource_lines} of them 'out of system resource'"
+          + "".join(f"\n  {line.rstrip()[:160]}" for line in said[:5]))
     if p.second:
         print(f"second phone: {len(p.second)} answers, slowest {max(p.second) * 1000:.0f} ms, "
               f"median {sorted(p.second)[len(p.second) // 2] * 1000:.0f} ms; slowest while "

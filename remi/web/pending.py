@@ -29,6 +29,7 @@ from remi.web.forms import (
     rack_from_fields,
     rack_status,
     tiles_text,
+    whole_number,
 )
 from remi.web.guard import Refused, read_form
 from remi.web.hands import summary
@@ -38,10 +39,16 @@ SENT = {"table": "Sent: the closer's part.", "rack": "Sent: your rack.", "cancel
 
 
 def seat_of(info: Any, text: str | None) -> int | None:
-    """The seat a phone says it is (``?seat=2``, 0-based); None for one that has not said."""
-    if text is None or not text.isdigit() or not 0 <= int(text) < len(info.players):
+    """The seat a phone says it is (``?seat=2``, 0-based); None for one that has not said.
+    A value that is no seat of the game (``²``, ``9``) is refused in one line (400), before
+    anything is read or written (issue 39)."""
+    if not text:
         return None
-    return int(text)
+    seat = whole_number(text, 3)
+    if seat is None or seat >= len(info.players):
+        raise Refused(400, f"there is no seat {text!r} at this table (0 to {len(info.players) - 1}): "
+                           "tap your name again; nothing was written")
+    return seat
 
 
 def live_view(store: Any, info: Any) -> dict[str, Any]:
@@ -152,27 +159,29 @@ def _back(info: Any, seat: int | None, sent: str) -> Response:
     return RedirectResponse(f"/g/{info.id}/pending?{query}", status_code=303)
 
 
-async def _fields(request: Request) -> tuple[Any, Any, dict[str, str]]:
+async def _fields(request: Request) -> tuple[Any, Any, dict[str, str], int | None]:
+    """The form, its game and the seat it was sent from: all checked before anything is written."""
     web = web_of(request)
     form = await read_form(request)
-    return web, closed_game_of(web, request), {k: v for k, v in form.items() if isinstance(v, str)}
+    info = closed_game_of(web, request)
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    return web, info, fields, seat_of(info, fields.get("seat"))
 
 
 async def send_table(request: Request) -> Response:
     """The closer's part: the atu, who closed (or nobody), the board, the throw, the twin, a note."""
-    web, info, fields = await _fields(request)
+    web, info, fields, seat = await _fields(request)
     try:
         table = hand_from_fields(fields, info.players, info.rules)  # its form holds no rack
         await run_in_threadpool(web.store.put_pending, info.id, table)
     except (RemiError, ValueError) as exc:
         return page(request, info, fields=fields, error=for_the_page(str(exc)), status=400)
-    return _back(info, seat_of(info, fields.get("seat")), "table")
+    return _back(info, seat, "table")
 
 
 async def send_rack(request: Request) -> Response:
     """One loser's rack, from their own phone (tiles, points or CR-23's count)."""
-    web, info, fields = await _fields(request)
-    seat = seat_of(info, fields.get("seat"))
+    web, info, fields, seat = await _fields(request)
     try:
         if seat is None:
             raise RemiError("say who you are first: tap your name")
@@ -186,7 +195,7 @@ async def send_rack(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
-    web, info, fields = await _fields(request)
+    web, info, fields, _seat = await _fields(request)
     try:
         sheet = await run_in_threadpool(lambda: web.store.record_pending(info.id, again=bool(fields.get("again"))))
     except (RemiError, ValueError) as exc:
@@ -196,12 +205,12 @@ async def record(request: Request) -> Response:
 
 
 async def cancel(request: Request) -> Response:
-    web, info, fields = await _fields(request)
+    web, info, fields, seat = await _fields(request)
     try:
         await run_in_threadpool(web.store.cancel_pending, info.id)
     except (RemiError, ValueError) as exc:
         return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(str(exc)), status=400)
-    return _back(info, seat_of(info, fields.get("seat")), "cancelled")
+    return _back(info, seat, "cancelled")
 
 
 def routes(web: Any) -> list[Route]:

@@ -34,7 +34,7 @@ from remi.engine import RemiError, Tile, check_close, format_tiles, preset
 from remi.engine.words import notation_for
 from remi.scoresheet.store import game_id_of
 from remi.web.guard import Refused, read_form
-from remi.web.offload import heavy
+from remi.web.offload import heavy, photo_work
 from remi.web.sheets import game_in_query
 from remi.web.tiles import chip
 
@@ -373,7 +373,7 @@ def routes(web: Any) -> list[Route]:
         items = [i for i in form.getlist("photo") if not isinstance(i, str) and getattr(i, "filename", "")]
         data = await items[0].read() if items else None
         # decoding and reading take seconds of CPU: in a thread, never on the event loop
-        return await heavy(web, uploaded, request, data, items[0].filename if items else "")
+        return await photo_work(web, uploaded, request, data, items[0].filename if items else "")
 
     def uploaded(request: Request, data: bytes | None, name: str) -> Response:
         if data is None:

@@ -9,6 +9,7 @@ for the phones to scan.
 from __future__ import annotations
 
 import errno
+import functools
 import ipaddress
 import os
 import secrets
@@ -138,16 +139,24 @@ def run(*, db: str | None, host: str, port: int, key: bool = False, as_json: boo
             print(qr_text(addresses[0]), end="")
         print("Ctrl+C stops the server.", flush=True)
     threading.Thread(target=_warm_reader, args=(app,), daemon=True).start()
+    from remi.web.crowd import Crowd, GatedSocket
     from remi.web.timing import GRACE_S, TimedH11
 
+    # The connections share the process's file handles with the store and the photos: a cap
+    # below the file limit, the stalest let go at it (issue 39). The asyncio loop, not uvloop,
+    # because it takes connections through the gated socket's accept().
+    crowd = Crowd.for_this_process()
     config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, lifespan="off",
-                            http=TimedH11, timeout_graceful_shutdown=GRACE_S)
+                            # uvicorn calls it as a factory of protocols, as it calls a class
+                            http=functools.partial(TimedH11, crowd=crowd),  # type: ignore[arg-type]
+                            loop="asyncio",
+                            timeout_graceful_shutdown=GRACE_S)
     # uvicorn takes SIGTERM while it serves, shuts down, then raises it again: this handler
     # turns it into an exit that runs the clean-up below (the default one ends the process
     # first, leaving the photos behind).
     signal.signal(signal.SIGTERM, _terminated)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(config).run(sockets=[GatedSocket.around(sock, crowd)])
     finally:
         web = _web_of(app)
         if web is not None and web.photos is not None:

@@ -59,11 +59,18 @@ class Server:
         return "".join(self.lines)
 
 
-def start_server(db: str, home: Path, *extra: str) -> Server:
+def start_server(db: str, home: Path, *extra: str, files: int | None = None) -> Server:
+    """``remi serve`` on a free port; ``files``: its file limit (``ulimit -n``, soft and hard)."""
     env = {k: v for k, v in os.environ.items() if k != "REMI_DB"}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+
+    def limit_files() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
     proc = subprocess.Popen([sys.executable, "-m", "remi", "serve", "--db", db, "--port", "0", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+                            preexec_fn=limit_files if files else None)
     lines: list[str] = []
     deadline = time.monotonic() + 300
     assert proc.stdout is not None

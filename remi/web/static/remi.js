@@ -328,6 +328,66 @@ function initPhoto() {
     }));
 }
 
+// -- the photo's zoom: at 360 px a crowded rack's boxes are too small to tap (issue 39) ------
+// The photo and its boxes scale together inside a frame that scrolls: the button (or a
+// double tap) steps through x1, x2, x3; two fingers pinch from x1 to x4. The point under the
+// fingers (or the frame's middle) stays where it was.
+const ZOOMS = [1, 2, 3], MAX_ZOOM = 4;
+
+function initZoom() {
+  const shot = document.querySelector("[data-shot]");
+  if (!shot) return;
+  const view = document.createElement("div"), inner = document.createElement("div"), button = document.createElement("button");
+  view.className = "shot-view"; inner.className = "shot-inner";
+  button.type = "button"; button.className = "zoom"; button.dataset.zoom = "";
+  inner.append(...shot.childNodes);
+  view.append(inner);
+  shot.append(view, button);
+  let level = 1;
+  const zoom = (z, x, y) => {  // x, y: the point to keep, in the frame's pixels
+    const fx = (view.scrollLeft + x) / inner.offsetWidth, fy = (view.scrollTop + y) / inner.offsetHeight;
+    level = Math.min(MAX_ZOOM, Math.max(1, z));
+    inner.style.width = (level * 100) + "%";
+    shot.classList.toggle("zoomed", level > 1);
+    view.scrollLeft = fx * inner.offsetWidth - x;
+    view.scrollTop = fy * inner.offsetHeight - y;
+    const next = ZOOMS.find(n => n > level + 0.01);
+    button.textContent = next ? "+" : "\u2212";
+    button.setAttribute("aria-label", next ? `zoom the photo to x${next}` : "show the whole photo");
+    shot.dataset.zoomLevel = level.toFixed(2);
+  };
+  const step = (x, y) => zoom(ZOOMS.find(n => n > level + 0.01) || 1, x, y);
+  button.addEventListener("click", () => step(view.clientWidth / 2, view.clientHeight / 2));
+  view.addEventListener("dblclick", ev => {
+    const r = view.getBoundingClientRect();
+    ev.preventDefault();
+    step(ev.clientX - r.left, ev.clientY - r.top);
+  });
+  pinchOn(view, () => level, zoom);
+  zoom(1, 0, 0);
+}
+
+// Two fingers on the frame: the zoom follows the distance between them.
+function pinchOn(view, current, zoom) {
+  const touches = new Map();
+  let start = null;
+  const spread = () => { const [a, b] = [...touches.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
+  view.addEventListener("pointerdown", ev => {
+    if (ev.pointerType !== "touch") return;
+    touches.set(ev.pointerId, {x: ev.clientX, y: ev.clientY});
+    if (touches.size === 2) start = {d: spread(), z: current()};
+  });
+  view.addEventListener("pointermove", ev => {
+    if (!touches.has(ev.pointerId)) return;
+    touches.set(ev.pointerId, {x: ev.clientX, y: ev.clientY});
+    if (touches.size !== 2 || !start || start.d < 10) return;
+    const [a, b] = [...touches.values()], r = view.getBoundingClientRect();
+    zoom(start.z * spread() / start.d, (a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top);
+  });
+  const lift = ev => { touches.delete(ev.pointerId); if (touches.size < 2) start = null; };
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) view.addEventListener(type, lift);
+}
+
 // -- small things: confirmations, the tutor's variant, "change it" ---------------------------
 function initSmall() {
   document.querySelectorAll("form[data-confirm]").forEach(f =>
@@ -351,4 +411,4 @@ function initSmall() {
   });
 }
 
-document.addEventListener("DOMContentLoaded", () => { initTrays(); initHand(); initLive(); initPhoto(); initSmall(); });
+document.addEventListener("DOMContentLoaded", () => { initTrays(); initHand(); initLive(); initPhoto(); initZoom(); initSmall(); });
