@@ -29,8 +29,13 @@ PY
 # calibrated on out/r9/calib only, before any test pool is read with it
 python research/vision_calibrate.py --folder out/r9/calib --models out/r9/models --json $F/calibration.json
 
-for K in models out/r9/models; do
-  N=$( [ $K = models ] && echo v831 || echo v9 )
+# the shipped folder (v8.3.1 with V4u) on the new pool; its figures on every other set are
+# models/candidates/v8/figures/*-v831-v4u.json and flags/*-v4u.json (4 Dec, research/figures/views.sh)
+python research/vision_loso.py --folder out/pool-wide --fold v831=models --json $F/pool-wide-v831.json > /dev/null
+python research/vision_flags.py --folder out/pool-wide --models models --json $F/flags/pool-wide-v831.json > /dev/null
+
+for K in out/r9/models; do
+  N=v9
   for S in rummy4 rummy rummy2; do
     remi vision eval ../shared/realdata/rummikub --session $S --models $K --json > $F/$S-$N.json
     python research/vision_flags.py --session $S --models $K --json $F/flags/$S-$N.json > /dev/null
