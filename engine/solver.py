@@ -174,8 +174,12 @@ def iter_closes(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None
 
 
 def _pulled(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> Tile | None:
-    """The atu closes a rack one tile short (CR-19); beside a full rack it only counts against the deck."""
-    return atu if atu is not None and rules.is_closed and len(rack) == rules.close_size - 1 else None
+    """The atu closes a rack one tile short (CR-19); beside a full rack it only counts against the
+    deck. A game without an atu (Simple rummy) refuses one: RuleError ``rule.no_atu``."""
+    if atu is None:
+        return None
+    rules.game.check_atu(atu)
+    return atu if len(rack) == rules.close_size - 1 else None
 
 
 def _setup(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> Setup:

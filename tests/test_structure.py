@@ -13,6 +13,7 @@ function (a lazy one, kept off the start-up path) counts the same as one at the 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -263,6 +264,8 @@ def test_the_scan_path_imports_no_training_at_module_level() -> None:
 
 #: the packages pyproject installs, held to the rules below; research/ (experiments) is not
 INSTALLED = ("engine", "scoresheet", "tutor", "vision", "cli")
+#: their folders in the checkout
+INSTALLED_FOLDERS = ("engine", "scoresheet", "tutor", "vision", "remi")
 
 
 def test_installed_functions_fit_in_mind() -> None:
@@ -283,6 +286,30 @@ def test_the_engine_imports_no_third_party_package() -> None:
         for name in _imported(ast.parse(path.read_text(encoding="utf-8")), "engine.x"):
             top = name.split(".")[0]
             assert top in stdlib or top in ("remi", "engine", "") or name.startswith("engine"), f"{path}: {name}"
+
+
+#: files that test an error's words, and why they may: words that are not remi's own
+READS_FOREIGN_WORDS = {
+    "scoresheet/store.py": "the database driver's errors (SQLite, PostgreSQL) carry no code for these",
+    "vision/images.py": "Pillow says a file is truncated only in words",
+}
+_READS_WORDS = re.compile(r"""["'][^"'\n]+["']\s+(?:not\s+)?in\s+(?:message|msg|str\((?:exc|err|e)\))\b""")
+
+
+def test_no_caller_decides_by_reading_a_message() -> None:
+    """STYLE.md: a refusal is a code and its fields (engine.messages words it); a caller tells
+    one from another by its type or code, never by searching its sentence (issue 40), so
+    that a translated sentence (issue 41) changes nothing but the words."""
+    found = []
+    for folder in INSTALLED_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            if where in READS_FOREIGN_WORDS:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if _READS_WORDS.search(line):
+                    found.append(f"{where}:{number}: {line.strip()}")
+    assert found == [], "callers reading an error's words:\n" + "\n".join(found)
 
 
 if __name__ == "__main__":

@@ -129,7 +129,7 @@ def close_of(pos: Position) -> Close | None:
         rack.remove(pos.pulled)
         close = check_close(rack, pos.rules, atu=pos.pulled).best
         if close is None:
-            raise RemiError(f"the atu {pos.pulled} is pulled in only to close (CR-19), and this rack does not close with it")
+            raise RemiError("tutor.pulled_no_close", atu=pos.pulled)
         return close
     if pos.first_round:
         return None

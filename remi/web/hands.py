@@ -14,6 +14,7 @@ from starlette.routing import Route
 from remi.engine import RemiError
 from remi.engine.words import notation_for
 from remi.scoresheet.entry import HandInput, score_hand, seat_names
+from remi.scoresheet.errors import EnteredTwice
 from remi.web.forms import (
     board_status,
     fields_from_hand,
@@ -163,10 +164,10 @@ def _record(request: Request, fields: dict[str, str]) -> Response:
         else:
             number = len(store.record(info.id, hand, again=bool(fields.get("again"))).rows)
     except (RemiError, ValueError) as exc:
-        message = for_the_page(str(exc))
-        twice = "entered twice" in message
+        # a hand entered twice is offered again on purpose (the store's typed refusal, not its words)
+        twice = isinstance(exc, EnteredTwice)
         return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
-                         number=fixed_number_or_none(fields), error=message, status=400)
+                         number=fixed_number_or_none(fields), error=for_the_page(str(exc)), status=400)
     return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
                             status_code=303)
 
