@@ -225,8 +225,12 @@ class Variant:
     words: Words
     #: an atu is turned up, doubles (CR-26), can be pulled in to close (CR-19), has a twin (CR-25)
     has_atu: bool
-    #: a closer is paid the board shown (CR-21); Simple rummy: each loser takes the same (SR-20)
-    pays_board: bool
+    #: the tiles score: the closer's board (CR-21, CR-22), a loser's rack (CR-23); Simple rummy:
+    #: card values never matter, every loser takes the same (SR-20)
+    scores_tiles: bool
+    #: each player throws onto a row of their own, which the next takes from (CR-3, CR-10);
+    #: Simple rummy: one discard pile, and a card taken from it is not thrown back (SR-13)
+    discard_rows: bool
     #: the preset rules: the game as docs/rules.md gives it
     preset: Rules
 
@@ -241,8 +245,10 @@ class Variant:
             raise RuleError("rule.no_atu", variant=self.name)
 
 
-CLOSED_RUMMY = Variant("closed", "Closed Rummy", WORDS["closed"], has_atu=True, pays_board=True, preset=CLOSED)
-SIMPLE_RUMMY = Variant("simple", "Simple rummy", WORDS["simple"], has_atu=False, pays_board=False, preset=SIMPLE)
+CLOSED_RUMMY = Variant("closed", "Closed Rummy", WORDS["closed"], has_atu=True, scores_tiles=True, discard_rows=True,
+                       preset=CLOSED)
+SIMPLE_RUMMY = Variant("simple", "Simple rummy", WORDS["simple"], has_atu=False, scores_tiles=False,
+                       discard_rows=False, preset=SIMPLE)
 VARIANTS: dict[str, Variant] = {"closed": CLOSED_RUMMY, "simple": SIMPLE_RUMMY}
 
 

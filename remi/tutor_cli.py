@@ -142,7 +142,7 @@ def _render(result: Advice, explain: bool = False) -> None:
     if result.close:
         close = result.close
         console.print(f"[bold green]{w.close.capitalize()}:[/bold green] {' · '.join(close.formations)}, "
-                      f"throw {close.discard}" + (f" ({close.points} points)" if game.pays_board else ""))
+                      f"throw {close.discard}" + (f" ({close.points} points)" if game.scores_tiles else ""))
     rows = [a for a in result.advice if not a.close]
     if rows:
         table = Table(title="Throws, best first", title_justify="left")

@@ -181,7 +181,7 @@ def _close_keeping(rack: Sequence[Tile], rules: Rules, keep: Tile | None) -> Clo
     for close in iter_closes(rack, rules):
         if close.discard != keep and (best is None or close.points > best.points):
             best = close
-            if not rules.is_closed:
+            if not rules.game.scores_tiles:
                 break  # Simple rummy: every close pays the same (SR-20)
     return best
 
@@ -201,7 +201,7 @@ def closing_draw(pos: Position) -> tuple[str, Tile, Close] | None:
     top = pos.top
     if top is not None and not top.is_joker and not pos.first_round:
         word = "row" if rules.is_closed else "pile"
-        close = _close_keeping([*pos.held, top], rules, None if rules.is_closed else top)
+        close = _close_keeping([*pos.held, top], rules, None if rules.game.discard_rows else top)  # SR-13
         if close is not None:
             found.append((word, top, close))
     return max(found, key=lambda f: f[2].points, default=None)
@@ -242,13 +242,13 @@ def _take_top(out: Advice, pos: Position) -> Advice:
     word = "row" if rules.is_closed else ("tournante" if pos.tournante else "pile")
     seen = list(view.seen)
     seen.remove(top)  # taken: it is on the rack now, not face up (counted once)
-    after = View(**{**view.__dict__, "seen": seen, "keep": top if not rules.is_closed else None})
+    after = View(**{**view.__dict__, "seen": seen, "keep": None if rules.game.discard_rows else top})  # SR-13
     rack = [*pos.held, top]
     opts = weigh(after, rack, full=True)
     where = "your row" if rules.is_closed else f"the {word}"
     to_go = f"{opts[0].steps} to go" if opts[0].steps else f"it completes your {'board' if rules.is_closed else 'melds'}"
     nearer = f"it brings you one step nearer ({to_go})"
-    if rules.is_closed and opts[0].steps >= steps_to_close(pos.held, rules) and view.atu is not None:
+    if rules.game.has_atu and opts[0].steps >= steps_to_close(pos.held, rules) and view.atu is not None:
         nearer = f"it lets the atu {pos.name(view.atu)} fill a gap"  # taken only for the atu (draw_advice)
     if pos.first_round and not opts[0].steps:
         nearer += ", though nobody goes out in the first round (SR-19)"

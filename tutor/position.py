@@ -59,7 +59,7 @@ class Position:
     @property
     def first_round(self) -> bool:
         """Simple rummy's first round (a tournante on offer or kept): nobody goes out (SR-19)."""
-        return not self.rules.is_closed and (self.source == "tournante" or bool(self.tournante))
+        return not self.rules.game.discard_rows and (self.source == "tournante" or bool(self.tournante))
 
     def name(self, t: Tile) -> str:
         """A tile as the learner writes it: a tile (r7) in Closed Rummy, a card (7h) in Simple."""
@@ -186,7 +186,7 @@ def read(
                         variant=rules.variant)
     n = len(seat_list)
     pos.left = seat_list[(seat_list.index(me_name) + 1) % n] if n > 1 else None
-    pos.took = {name: _still_held(name, took_t, rows_t, seat_list, pile if not rules.is_closed else None)
+    pos.took = {name: _still_held(name, took_t, rows_t, seat_list, None if rules.game.discard_rows else pile)
                 for name in took_t}
     pos.view = _view(pos, took_t)
     return pos

@@ -51,8 +51,9 @@ def test_simple_rummy_has_no_atu_in_the_engine_itself(call) -> None:
 
 def test_a_variant_owns_what_differs() -> None:
     closed, simple = variant("closed"), variant("simple")
-    assert (closed.notation, closed.has_atu, closed.pays_board, closed.preset) == ("tile", True, True, CLOSED)
-    assert (simple.notation, simple.has_atu, simple.pays_board, simple.preset) == ("card", False, False, SIMPLE)
+    assert (closed.notation, closed.has_atu, closed.scores_tiles, closed.preset) == ("tile", True, True, CLOSED)
+    assert (simple.notation, simple.has_atu, simple.scores_tiles, simple.preset) == ("card", False, False, SIMPLE)
+    assert (closed.discard_rows, simple.discard_rows) == (True, False)
     assert CLOSED.replace(twin_bonus=25).game is closed and set(VARIANTS) == {"closed", "simple"}
     with pytest.raises(RuleError) as refused:
         variant("gin")
