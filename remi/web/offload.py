@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio.to_thread
 from anyio import CapacityLimiter
+
+if TYPE_CHECKING:
+    from remi.web.app import Web
 
 T = TypeVar("T")
 #: engine work at once: this machine's cores are the table's server, not a compute farm
 HEAVY = 2
 
 
-async def heavy(web: Any, fn: Callable[..., T], *args: Any) -> T:
+async def heavy(web: Web, fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` in a worker thread, at most ``HEAVY`` of them at once for this app."""
-    limiter = web.extra.get("heavy")
+    limiter = web.heavy
     if limiter is None:  # made inside the event loop, which anyio's limiter belongs to
-        limiter = web.extra["heavy"] = CapacityLimiter(HEAVY)
+        limiter = web.heavy = CapacityLimiter(HEAVY)
     return await anyio.to_thread.run_sync(functools.partial(fn, *args), limiter=limiter)
