@@ -30,7 +30,7 @@ from remi.engine.formations import (
 )
 from remi.engine.match import closed_winners, simple_limit, simple_result
 from remi.engine.racks import check_counts
-from remi.engine.rules import CLOSED, PRESETS, SIMPLE, Rules, preset
+from remi.engine.rules import CLOSED, PRESETS, SIMPLE, VARIANTS, Rules, Variant, preset, variant
 from remi.engine.scoring import HandScore, atu_multiplier, close_multiplier, closed_hand, simple_hand
 from remi.engine.solver import (
     Close,
@@ -47,6 +47,8 @@ __all__ = [
     "ALL_KINDS", "JOKER", "Tile", "format_tiles", "parse_tiles", "sort_key",
     # rule sets and errors
     "CLOSED", "PRESETS", "SIMPLE", "Rules", "preset", "NotationError", "RemiError", "RuleError",
+    # the two games, what differs between them
+    "VARIANTS", "Variant", "variant",
     # formations and what tiles are worth
     "Formation", "board_value", "classify", "rack_penalty", "tile_board_value", "tile_rack_penalty",
     # closing

@@ -94,7 +94,7 @@ class Formation:
         tiles = parse_tiles(text)
         found = classify(tiles, rules)
         if found is None:
-            raise RuleError(f"{format_tiles(tiles)} is neither a set nor a run")
+            raise RuleError("rule.not_a_formation", tiles=tuple(tiles))
         return found
 
 

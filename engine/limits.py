@@ -113,8 +113,7 @@ def board_values(rules: Rules = CLOSED) -> dict[int, int]:
     deadline = time.monotonic() + BUDGET
     for tiles in range(n):
         if time.monotonic() > deadline:
-            raise RuleError(f"boards of {n} tiles take too long to count (over {BUDGET:.0f} s): "
-                            "lower the rule option close_size")
+            raise RuleError("rule.boards_too_slow", size=n, seconds=round(BUDGET))
         for (t, a, j), worths in [(k, v) for k, v in reach.items() if k[0] == tiles]:
             for size, aces, jokers, value in kinds:
                 key = (t + size, a + aces, j + jokers)
@@ -144,7 +143,7 @@ def check_rack(points: int, rules: Rules = CLOSED, *, who: str = "a loser's rack
     """The fewest jokers a rack costing ``points`` holds; RuleError when no rack costs that (CR-23)."""
     values = rack_values(rules)
     if points not in values:
-        raise RuleError(f"{who} cannot cost {points}: {rules.hand_size} tiles cost {describe(values)} (CR-23)")
+        raise RuleError("rule.rack_points", who=who, points=points, size=rules.hand_size, values=describe(values))
     return values[points]
 
 
@@ -152,8 +151,7 @@ def check_board(points: int, rules: Rules = CLOSED, *, who: str = "a board") -> 
     """The fewest jokers a board worth ``points`` holds; RuleError when no board is worth that (CR-21, CR-22)."""
     values = board_values(rules)
     if points not in values:
-        raise RuleError(f"{who} cannot be worth {points}: {rules.hand_size} tiles in formations are worth "
-                        f"{describe(values)} (CR-21, CR-22)")
+        raise RuleError("rule.board_points", who=who, points=points, size=rules.hand_size, values=describe(values))
     return values[points]
 
 
@@ -169,8 +167,8 @@ def check_jokers(parts: Mapping[str, int], rules: Rules = CLOSED, *, notes: Mapp
     """
     total = sum(parts.values())
     if total > rules.jokers:
-        raise RuleError(f"{total} jokers in one hand ({_where(parts, notes)}): the deck has {rules.jokers} (CR-1)",
-                        parts=tuple(name for name, n in parts.items() if n))
+        raise RuleError("rule.too_many_jokers", parts=tuple(name for name, n in parts.items() if n), count=total,
+                        where=_where(parts, notes), limit=rules.jokers)
 
 
 def check_twin_joker(parts: Mapping[str, int], holder: str, holder_parts: Collection[str], rules: Rules = CLOSED,
@@ -188,8 +186,7 @@ def check_twin_joker(parts: Mapping[str, int], holder: str, holder_parts: Collec
     others = {name: n for name, n in parts.items() if n and name != "the atu" and name not in holder_parts}
     if sum(others.values()) > spare:
         named = " or ".join(name + (f" ({notes[name]})" if notes and name in notes else "") for name in others)
-        raise RuleError(f"the atu is a joker and {holder} holds its twin, the other joker (CR-25): "
-                        f"no joker is left for {named}", parts=tuple(others))
+        raise RuleError("rule.twin_joker", parts=tuple(others), holder=holder, where=named)
 
 
 def _where(parts: Mapping[str, int], notes: Mapping[str, str] | None) -> str:

@@ -17,10 +17,6 @@ from remi.engine.rules import CLOSED, Rules
 from remi.engine.tiles import Tile
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def check_counts(
     tiles: Iterable[Tile] | Mapping[str, Iterable[Tile]],
     rules: Rules = CLOSED,
@@ -39,19 +35,20 @@ def check_counts(
     ...
     remi.engine.errors.RuleError: a 3rd r7 in one hand (the atu, Ana 1, Dan 1): the deck has only 2
     """
+    rules.game.check_atu(atu)  # Simple rummy has no atu: refused here, not by each caller
     if isinstance(tiles, Mapping):
         _check_table(tiles, rules, atu)
         return
+    place = "_where" if where else ""
     if atu is not None:
         tiles = [*tiles, atu]
-        where = where or "counting the atu"
+        place = place or "_atu"
     counts = Counter(tiles)
     for tile, n in sorted(counts.items()):
         limit = rules.jokers if tile.is_joker else rules.copies
         if n > limit:
-            what = "joker" if tile.is_joker else rules.words.name(tile)
-            place = f" {where}" if where else ""
-            raise RuleError(f"a {_ordinal(limit + 1)} {what}{place}: the deck has only {limit}")
+            code = ("rule.extra_joker" if tile.is_joker else "rule.third_copy") + place
+            raise RuleError(code, tile=tile, count=limit + 1, limit=limit, where=where, variant=rules.variant)
 
 
 def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
@@ -59,12 +56,10 @@ def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile |
     check_counts(rack, rules, atu=atu)
     size = len(rack)
     full = rules.close_size
-    if rules.is_closed and atu is not None and size == full - 1:
+    if atu is not None and size == full - 1:  # check_counts refused an atu in a game without one
         pass  # closing with the atu (CR-19)
     elif size != full:
-        w = rules.words
-        extra = f" (or {full - 1} plus the atu)" if rules.is_closed else ""
-        raise RuleError(f"{w.a_closing} has {w.count(full)}{extra}{w.cite(w.close_rule)}; this one has {size}")
+        raise RuleError("rule.close_size", size=full, size_less=full - 1, count=size, variant=rules.variant)
 
 
 def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | None) -> None:
@@ -79,7 +74,7 @@ def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | 
         limit = rules.jokers if tile.is_joker else rules.copies
         total = sum(held[tile].values())
         if total > limit:
-            what = "joker" if tile.is_joker else rules.words.name(tile)
             where = ", ".join(name if name == "the atu" else f"{name} {n}" for name, n in held[tile].items())
-            raise RuleError(f"a {_ordinal(total)} {what} in one hand ({where}): the deck has only {limit}",
-                            parts=tuple(held[tile]))
+            code = "rule.extra_joker_hand" if tile.is_joker else "rule.third_copy_hand"
+            raise RuleError(code, parts=tuple(held[tile]), tile=tile, count=total, limit=limit, where=where,
+                            variant=rules.variant)

@@ -7,6 +7,18 @@ Overrides load from TOML (``--rules FILE``):
 True
 >>> Rules.from_toml_text('variant = "simple"\\njokers = 2').jokers
 2
+
+A game is a :class:`Variant` value that owns what differs between the two: its words and
+notation (tiles ``r7`` or cards ``7h``), whether it has an atu, and its preset rules; a
+``Rules`` value names its game (``rules.game``). What is different about Simple rummy is
+read in one place:
+
+>>> SIMPLE.game.title, SIMPLE.game.notation, SIMPLE.game.has_atu, SIMPLE.game.preset is SIMPLE
+('Simple rummy', 'card', False, True)
+>>> SIMPLE.game.check_atu(None); SIMPLE.game.check_atu("r7")
+Traceback (most recent call last):
+...
+remi.engine.errors.RuleError: Simple rummy has no atu
 """
 
 from __future__ import annotations
@@ -18,16 +30,18 @@ from pathlib import Path
 from typing import Any, Literal
 
 from remi.engine.errors import RuleError
+from remi.engine.tiles import Notation
 from remi.engine.words import WORDS, Words
 
-Variant = Literal["closed", "simple"]
+#: a game's name, as rules files, the database and ``--variant`` write it
+VariantName = Literal["closed", "simple"]
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One table's rules. Defaults are Closed Rummy's (docs/rules.md section 0)."""
 
-    variant: Variant = "closed"
+    variant: VariantName = "closed"
     #: jokers in the deck: Closed 2 (CR-1); Simple 4, house option 2 (SR-1).
     jokers: int = 2
     #: copies of each numbered kind in the deck (two decks / two sets of tiles).
@@ -74,6 +88,11 @@ class Rules:
     check_points: bool = True
 
     @property
+    def game(self) -> Variant:
+        """The game these rules are a table's settings of: what differs between the two."""
+        return VARIANTS[self.variant]
+
+    @property
     def is_closed(self) -> bool:
         return self.variant == "closed"
 
@@ -81,7 +100,7 @@ class Rules:
     def words(self) -> Words:
         """The variant's words for messages: tiles on a rack and closing, or cards in a hand and
         going out (``engine.words``)."""
-        return WORDS[self.variant]
+        return self.game.words
 
     @property
     def hand_size(self) -> int:
@@ -100,16 +119,18 @@ class Rules:
         data = dict(data)
         variant = data.get("variant", "closed")
         if variant not in PRESETS:
-            raise RuleError(f"unknown variant {variant!r}: use closed or simple")
+            raise RuleError("rule.unknown_variant", name=variant)
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RuleError(f"unknown rule option(s): {', '.join(unknown)}{_did_you_mean(unknown, names)}")
+            hints = _did_you_mean(unknown, names)
+            raise RuleError("rule.unknown_options_hint" if hints else "rule.unknown_options", names=tuple(unknown),
+                            hints=hints)
         base = PRESETS[variant]
         for key, value in data.items():
             expected = type(getattr(base, key))
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                raise RuleError(f"rule option {key} must be {expected.__name__}, not {value!r}")
+                raise RuleError("rule.option_type", option=key, expected=expected.__name__, value=value)
         return _checked(dataclasses.replace(base, **data))
 
     @classmethod
@@ -117,11 +138,11 @@ class Rules:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise RuleError(f"rules file is not valid TOML: {exc}") from None
+            raise RuleError("rule.file_not_toml", detail=str(exc)) from None
         data = data.get("rules", data)
         if variant is not None:
             if data.get("variant", variant) != variant:
-                raise RuleError(f"rules file is for {data['variant']}, not {variant}")
+                raise RuleError("rule.file_variant", found=data["variant"], wanted=variant)
             data["variant"] = variant
         return cls.from_dict(data)
 
@@ -130,7 +151,7 @@ class Rules:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RuleError(f"cannot read rules file {path}: {exc.strerror}") from None
+            raise RuleError("rule.file_unreadable", path=str(path), reason=exc.strerror) from None
         return cls.from_toml_text(text, variant=variant)
 
 
@@ -169,16 +190,16 @@ def _checked(rules: Rules) -> Rules:
     remi.engine.errors.RuleError: rule option close_size must be 4 to 22, not 100000
     """
     if rules.variant not in ("closed", "simple"):
-        raise RuleError(f"unknown variant {rules.variant!r}")
+        raise RuleError("rule.unknown_variant", name=rules.variant)
     for name, (low, high) in RANGES.items():
         value = getattr(rules, name)
         if not low <= value <= high:
-            raise RuleError(f"rule option {name} must be {low} to {high}, not {value}")
+            raise RuleError("rule.option_range", option=name, low=low, high=high, value=value)
     if rules.max_multiplier not in (1, 2, 4):
-        raise RuleError("rule option max_multiplier must be 1, 2 or 4")
+        raise RuleError("rule.option_multiplier", value=rules.max_multiplier)
     for name, allowed in _CHOICES.items():
         if getattr(rules, name) not in allowed:
-            raise RuleError(f"bad value for {name}: {getattr(rules, name)!r} (one of {', '.join(allowed)})")
+            raise RuleError("rule.option_choice", option=name, value=getattr(rules, name), choices=allowed)
     return rules
 
 
@@ -187,20 +208,71 @@ SIMPLE = Rules(variant="simple", jokers=4, close_size=14, need_run_and_set=True)
 PRESETS: dict[str, Rules] = {"closed": CLOSED, "simple": SIMPLE}
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One game: Closed Rummy (tiles, an atu, CR-*) or Simple rummy (cards, no atu, SR-*).
+
+    It owns what differs between the two, so that no caller branches on a name: its words
+    and notation, whether it has an atu (CR-5; Simple rummy has none), and its preset rules
+    (a table's house options are a ``Rules`` value, its ``game`` this). Not a subclass tree:
+    the rules are the same functions for both, reading these fields.
+    """
+
+    name: VariantName
+    #: the game as a player calls it
+    title: str
+    #: its words for messages (tiles on a rack and closing / cards in a hand and going out)
+    words: Words
+    #: an atu is turned up, doubles (CR-26), can be pulled in to close (CR-19), has a twin (CR-25)
+    has_atu: bool
+    #: the tiles score: the closer's board (CR-21, CR-22), a loser's rack (CR-23); Simple rummy:
+    #: card values never matter, every loser takes the same (SR-20)
+    scores_tiles: bool
+    #: each player throws onto a row of their own, which the next takes from (CR-3, CR-10);
+    #: Simple rummy: one discard pile, and a card taken from it is not thrown back (SR-13)
+    discard_rows: bool
+    #: the preset rules: the game as docs/rules.md gives it
+    preset: Rules
+
+    @property
+    def notation(self) -> Notation:
+        """The notation its players write: tiles ``r7`` or cards ``7h`` (docs/rules.md 0.12)."""
+        return self.words.notation
+
+    def check_atu(self, atu: object | None) -> None:
+        """RuleError ``rule.no_atu`` for an atu given to a game without one (Simple rummy)."""
+        if atu is not None and not self.has_atu:
+            raise RuleError("rule.no_atu", variant=self.name)
+
+
+CLOSED_RUMMY = Variant("closed", "Closed Rummy", WORDS["closed"], has_atu=True, scores_tiles=True, discard_rows=True,
+                       preset=CLOSED)
+SIMPLE_RUMMY = Variant("simple", "Simple rummy", WORDS["simple"], has_atu=False, scores_tiles=False,
+                       discard_rows=False, preset=SIMPLE)
+VARIANTS: dict[str, Variant] = {"closed": CLOSED_RUMMY, "simple": SIMPLE_RUMMY}
+
+
+def variant(name: str) -> Variant:
+    """The game of that name; RuleError ``rule.unknown_variant`` for another name."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise RuleError("rule.unknown_variant", name=name) from None
+
+
 def preset(variant: str) -> Rules:
     try:
         return PRESETS[variant]
     except KeyError:
-        raise RuleError(f"unknown variant {variant!r}: use closed or simple") from None
+        raise RuleError("rule.unknown_variant", name=variant) from None
 
 
-def _did_you_mean(unknown: list[str], names: set[str]) -> str:
-    """`` (did you mean positional_ace?)`` for misspelt option names, when one is close.
+def _did_you_mean(unknown: list[str], names: set[str]) -> tuple[str, ...]:
+    """The option names close to misspelt ones (``positional_ace`` for ``positonal_ace``).
 
     >>> _did_you_mean(["positonal_ace", "colour"], {"positional_ace", "long_run"})
-    ' (did you mean positional_ace?)'
+    ('positional_ace',)
     """
     import difflib
 
-    close = [hit[0] for name in unknown if (hit := difflib.get_close_matches(name, sorted(names), n=1))]
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+    return tuple(hit[0] for name in unknown if (hit := difflib.get_close_matches(name, sorted(names), n=1)))

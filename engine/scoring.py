@@ -63,17 +63,17 @@ def closed_hand(
     dealt the atu's twin (CR-25). ``closer=None`` is a hand nobody closed (CR-30/31).
     """
     if closer is not None and closer not in players:
-        raise RuleError(f"the closer {closer!r} is not at this table")
+        raise RuleError("rule.closer_not_seated", name=closer)
     if twin is not None and twin not in players:
-        raise RuleError(f"the twin holder {twin!r} is not at this table")
+        raise RuleError("rule.twin_not_seated", name=twin)
     for name, value in racks.items():
         if name not in players:
-            raise RuleError(f"{name!r} is not at this table")
+            raise RuleError("rule.not_seated", name=name)
         if value < 0:
-            raise RuleError(f"{name}'s rack cannot be worth {value}")
+            raise RuleError("rule.negative_rack", name=name, value=value)
     missing = [p for p in players if p != closer and p not in racks]
     if missing:
-        raise RuleError(f"no rack given for {', '.join(missing)}")
+        raise RuleError("rule.racks_missing", names=tuple(missing))
     if closer is None and rules.nobody_closed == "void":
         return {p: HandScore(0) for p in players}
     m_atu = atu_multiplier(atu, rules)
@@ -107,6 +107,6 @@ def simple_hand(
     {'N': 100, 'E': 0, 'S': 100, 'W': 0}
     """
     if closer not in players:
-        raise RuleError(f"the player going out, {closer!r}, is not at this table")
+        raise RuleError("rule.closer_not_seated", name=closer, variant="simple")
     side = next((set(t) for t in teams or () if closer in t), {closer})
     return {p: HandScore(0 if p in side else rules.loser_points, closer=p == closer) for p in players}

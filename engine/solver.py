@@ -174,8 +174,12 @@ def iter_closes(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None
 
 
 def _pulled(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> Tile | None:
-    """The atu closes a rack one tile short (CR-19); beside a full rack it only counts against the deck."""
-    return atu if atu is not None and rules.is_closed and len(rack) == rules.close_size - 1 else None
+    """The atu closes a rack one tile short (CR-19); beside a full rack it only counts against the
+    deck. A game without an atu (Simple rummy) refuses one: RuleError ``rule.no_atu``."""
+    if atu is None:
+        return None
+    rules.game.check_atu(atu)
+    return atu if len(rack) == rules.close_size - 1 else None
 
 
 def _setup(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> Setup:
@@ -212,14 +216,14 @@ def _best(
     depends only on what is thrown: try the throws from the best-paying down and stop at the
     first that closes. Under the positional-ace option every arrangement is weighed.
     """
-    if rules.positional_ace or not rules.is_closed:
+    if rules.positional_ace or not rules.game.scores_tiles:
         best = None
         for close in _iter_closes(rack, rules, atu):
             if throw is not None and close.discard != throw:
                 continue
             if best is None or close.points > best.points:
                 best = close
-            if not rules.is_closed:
+            if not rules.game.scores_tiles:
                 break  # Simple rummy: card values never matter (SR-20)
         return best
     cnt, j, need_, throwable = setup or _setup(rack, rules, atu)
@@ -289,7 +293,7 @@ def _step_formation(step: Step) -> Formation:
 def _to_close(steps: list[Step], rules: Rules) -> Close:
     discard = next(Tile(s[1]) for s in steps if s[0] == "throw")
     formations = tuple(sorted((_step_formation(s) for s in steps if s[0] != "throw"), key=Formation.sort_key))
-    if not rules.is_closed:
+    if not rules.game.scores_tiles:
         return Close(formations, discard, 0, 0)  # Simple rummy: card values never matter (SR-20)
     board = sum(f.value(rules) for f in formations)
     return Close(formations, discard, board * close_multiplier(discard, rules), board)

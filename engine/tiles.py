@@ -68,7 +68,7 @@ class Tile:
         """The tile of a colour (letter or index) and number 1..13."""
         c = COLOURS.index(colour) if isinstance(colour, str) else colour
         if not (0 <= c < 4 and 1 <= number <= 13):
-            raise NotationError(f"no tile of colour {colour!r} and number {number}")
+            raise NotationError("notation.no_such_tile", colour=colour, number=number)
         return _ALL[c * 13 + number - 1]
 
     @classmethod
@@ -89,7 +89,7 @@ class Tile:
             number = 1 if rank in ("A", "1") else RANKS.index(rank) + 1
             s = SUITS.index(suit) if suit in SUITS else SUIT_SYMBOLS.index(suit)
             return cls.of(s, number)
-        raise NotationError(f"{text!r} is not {_NOT_A[notation or 'tile']}", token=text)
+        raise NotationError("notation.bad_token", token=text, variant=_VARIANT_OF[notation or "tile"])
 
     @property
     def is_joker(self) -> bool:
@@ -129,8 +129,9 @@ class Tile:
         return (Tile, (self.code,))
 
 
-#: what a bad token is not, for a tile player (who may write cards too) and for a card player
-_NOT_A = {"tile": "a tile (like r7, k13, *) or a card (like 7h, Qs)", "card": "a card (like 7h, Qs, 10d, *)"}
+#: whose player writes a notation, for the refusal's words: a tile player (who may write cards
+#: too) or a card player (engine.messages, "notation.bad_token")
+_VARIANT_OF = {"tile": "closed", "card": "simple"}
 
 _ALL: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(KIND_COUNT))
 JOKER: Tile = _ALL[JOKER_CODE]
@@ -162,11 +163,8 @@ def parse_tiles(text: str | Iterable[str], notation: Notation | None = None) -> 
         try:
             out.append(Tile.parse(tok))
         except NotationError:
-            raise NotationError(
-                f"{notation or 'tile'} {i}, {tok!r}: not {_NOT_A[notation or 'tile']}",
-                token=tok,
-                position=i,
-            ) from None
+            raise NotationError("notation.bad_token_at", token=tok, position=i,
+                                variant=_VARIANT_OF[notation or "tile"]) from None
     return tuple(out)
 
 

@@ -115,9 +115,8 @@ def check(
             if rules.is_closed and _cards(rack or ""):
                 _hint_cards(rack or "", tiles)
         atu_tile = Tile.parse(atu) if atu else None
-        if atu_tile is not None and not rules.is_closed:
-            raise fail("Simple rummy has no atu")
-        result = check_close(tiles, rules, atu=atu_tile)  # the engine decides the atu's role (CR-19)
+        # the engine decides the atu's role (CR-19), and refuses one in Simple rummy
+        result = check_close(tiles, rules, atu=atu_tile)
     from remi.check_view import check_json, render_check
 
     if as_json:

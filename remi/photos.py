@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from remi.vision.images import Photo
     from remi.vision.reader import Reader, Reading
 
-FIX_HELP = ("Correct tile N of the reading: N=r7 changes it, N=- drops it (not a tile), +=r7 adds a tile "
-            "it missed (+=r7@x1,y1,x2,y2 with its box). Repeat for each tile.")
-KEEP_HELP = "Keep the photo and its corrected tiles in your data folder, to teach remi your set (remi vision adapt)."
 PROMPT = "Fix: N=TILE, N=- or +=TILE (e.g. 3=r1 7=-); Enter accepts all"
 _FIX = re.compile(r"^\s*(\d+|\+)\s*=\s*([^@\s]+)\s*(?:@\s*([-\d.,\s]+))?\s*$")
 Box = tuple[float, float, float, float]

@@ -16,18 +16,12 @@ import typer
 from remi import sheet_hand
 from remi.options import Db, Game, Json, RulesFile, check_variant, emit, load_rules, open_store
 from remi.scoresheet.errors import plural
-from remi.sheet_hand import errors
+from remi.sheet_hand import errors, refuse
 from remi.sheet_state import pick, remember
 
 
 if TYPE_CHECKING:
     from remi.scoresheet.sheet import HistoryLine
-
-
-def _refuse(message: str, *fields: str) -> Exception:
-    from remi.scoresheet.errors import SheetError
-
-    return SheetError(message, fields=fields)
 
 
 def new(
@@ -60,7 +54,7 @@ def new(
             table_rules = table_rules or (model.rules if variant == model.variant else None)
             name = name or store.next_name(model.name)
         if not names and not pairs:
-            raise _refuse("who plays? give the players, like Ana,Dan,Ion", "players")
+            raise refuse("who plays? give the players, like Ana,Dan,Ion", "players")
         game = store.new_game(name, variant or "closed", names, teams=pairs, target=target, rules=table_rules)
         remember(store, game)
         if as_json:
@@ -174,7 +168,7 @@ def export(
         from remi.scoresheet.transfer import sheet_csv
 
         if fmt not in ("json", "csv"):
-            raise _refuse(f"unknown format {fmt!r}: use json or csv")
+            raise refuse(f"unknown format {fmt!r}: use json or csv")
         store = open_store(db)
         info = pick(store, game)
         text = (json.dumps(store.export_game(info.id), indent=2, ensure_ascii=False) + "\n" if fmt == "json"
@@ -188,7 +182,7 @@ def export(
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise _refuse(f"cannot write {out}: {exc.strerror}") from None
+            raise refuse(f"cannot write {out}: {exc.strerror}") from None
         if as_json:
             emit({"game": info.name, "format": fmt, "out": str(out)})
         else:
@@ -208,11 +202,11 @@ def import_(
         try:
             data = json.loads(file.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise _refuse(f"cannot read {file}: {exc.strerror}") from None
+            raise refuse(f"cannot read {file}: {exc.strerror}") from None
         except (ValueError, UnicodeDecodeError) as exc:
-            raise _refuse(f"{file} is not JSON: {exc}") from None
+            raise refuse(f"{file} is not JSON: {exc}") from None
         if not isinstance(data, dict):
-            raise _refuse(f"{file} is not a remi game export")
+            raise refuse(f"{file} is not a remi game export")
         store = open_store(db)
         info = store.import_game(data, name=name)
         imported = store.sheet(info.id)
@@ -275,7 +269,7 @@ def target(
     """
     with errors():
         if points.strip().lower() != "none" and not points.strip().isdigit():
-            raise _refuse(f"{points!r} is not a target: give a number of points, or none", "target")
+            raise refuse(f"{points!r} is not a target: give a number of points, or none", "target")
         new_target = None if points.strip().lower() == "none" else int(points)
         store = open_store(db)
         data = store.set_target(pick(store, game).id, new_target)

@@ -119,14 +119,14 @@ class HandOptions:
         board: "str | tuple[Tile, ...] | None" = self.board
         photos = _pairs(self.rack_photo, "--rack-photo")
         if cards and photos:
-            raise _refuse("--rack-photo is for Closed Rummy: in Simple rummy each opponent of the player who went "
+            raise refuse("--rack-photo is for Closed Rummy: in Simple rummy each opponent of the player who went "
                           "out takes 100 whatever they hold (SR-20); give --closer, and their cards with --board-photo")
         if (self.photo_fix or self.keep is not None) and self.board_photo is None and not photos:
-            raise _refuse(f"--photo-fix and --keep correct a photo's {noun}: give --board-photo"
+            raise refuse(f"--photo-fix and --keep correct a photo's {noun}: give --board-photo"
                           + ("" if cards else " or --rack-photo"))
         if self.board_photo is not None:
             if board is not None:
-                raise _refuse(f"give the board as {noun} or as a photo, not both")
+                raise refuse(f"give the board as {noun} or as a photo, not both")
             board = _photo_tiles(self.board_photo, self._fixes(None), self.keep, "--photo-fix", (14, 15),
                                  rules=rules if cards else None)
         return HandInput.parse(closer=self.closer, nobody=self.nobody, atu=self.atu, board=board,
@@ -174,11 +174,11 @@ class HandOptions:
         for flag, values, parse in sources:
             for name, value in _pairs(values, flag):
                 if name in racks:
-                    raise _refuse(f"{name}'s rack is given twice")
+                    raise refuse(f"{name}'s rack is given twice")
                 try:
                     racks[name] = parse(name, value)
                 except RemiError as exc:
-                    raise _refuse(f"{flag} {name}: {exc}") from None
+                    raise refuse(f"{flag} {name}: {exc}") from None
         return racks
 
     def _fixes(self, photo: str | None) -> list[str] | None:
@@ -191,10 +191,12 @@ class HandOptions:
         return route_photo_fixes(self.photo_fix, self.board_photo is not None, names).get(photo)
 
 
-def _refuse(message: str) -> Exception:
+def refuse(message: str, *fields: str) -> Exception:
+    """The sheet's refusal of a command's input (``fields``: the hand's fields at fault, which
+    ``describe`` names by their flags); raised by the caller."""
     from remi.scoresheet.errors import SheetError
 
-    return SheetError(message)
+    return SheetError(message, fields=fields)
 
 
 def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
@@ -202,7 +204,7 @@ def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
     for v in values:
         name, sep, rest = v.partition("=")
         if not sep or not name.strip() or not rest.strip():
-            raise _refuse(f"{flag} {v!r}: write NAME=VALUE, like Dan=\"r1 k1 ...\" or Dan=95")
+            raise refuse(f"{flag} {v!r}: write NAME=VALUE, like Dan=\"r1 k1 ...\" or Dan=95")
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -217,11 +219,11 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
     from rich.console import Console
 
     if not path.is_file():
-        raise _refuse(f"no photo {path}")
+        raise refuse(f"no photo {path}")
     try:
         from remi.photos import read_photo_tiles
     except ImportError:
-        raise _refuse("reading photos needs remi's vision part, which is not installed") from None
+        raise refuse("reading photos needs remi's vision part, which is not installed") from None
     console = Console(stderr=True)
     if rules is None:
         return tuple(read_photo_tiles(path, console=console, fixes=fixes, keep=keep, option=option, expect=expect))
@@ -265,7 +267,7 @@ def hand(
             _open(store, info)  # before the questions, not after them
             entered = _form(info)
         elif not options.given:
-            raise _refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
+            raise refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
         else:
             entered = options.parse(info.rules)
         from remi.scoresheet.errors import SheetError
@@ -315,14 +317,14 @@ def fix(
         info = pick(store, game)
         if delete:
             if options.given:
-                raise _refuse("--delete strikes the whole hand: give no other hand options")
+                raise refuse("--delete strikes the whole hand: give no other hand options")
             after(store.delete(info.id, number), f"hand {number} struck out", as_json)
             return
         old = store.hand(info.id, number)
         if ask or (not options.given and sys.stdin.isatty()):
             entered = _form(info, old)
         elif not options.given:
-            raise _refuse("nothing to change: name what to correct, like remi fix 3 --points Ana=75")
+            raise refuse("nothing to change: name what to correct, like remi fix 3 --points Ana=75")
         else:
             entered = old.amend(options.changes(old, info.rules))
         after(store.fix(info.id, number, entered), f"hand {number} corrected", as_json, number)

@@ -6,11 +6,14 @@ The tutor itself is imported inside the command, so ``remi --help`` stays fast.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
+
+if TYPE_CHECKING:  # the tutor is imported by the command itself (start-up time)
+    from remi.tutor.advice import Advice
 
 EXAMPLE = (
     "Examples:\n\n"
@@ -120,37 +123,38 @@ def advise_cmd(
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
             raise fail(f"internal error in the tutor: {type(exc).__name__}: {exc}", code=1) from None
     if as_json:
-        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return
     _render(result, explain)
 
 
-def _render(result: dict, explain: bool = False) -> None:
+def _render(result: Advice, explain: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from remi.engine import preset
 
     console = Console(highlight=False)
-    w = preset(result["variant"]).words  # Simple rummy: cards, going out (SR-17)
-    if result["draw"]:
-        console.print(f"[bold]Draw:[/bold] {result['draw']}")
-    if result["close"]:
-        close = result["close"]
-        console.print(f"[bold green]{w.close.capitalize()}:[/bold green] {' · '.join(close['formations'])}, "
-                      f"throw {close['discard']}" + (f" ({close['points']} points)" if result["variant"] == "closed" else ""))
-    rows = [a for a in result["advice"] if not a.get("close")]
+    game = preset(result.variant).game
+    w = game.words  # Simple rummy: cards, going out (SR-17)
+    if result.draw:
+        console.print(f"[bold]Draw:[/bold] {result.draw}")
+    if result.close:
+        close = result.close
+        console.print(f"[bold green]{w.close.capitalize()}:[/bold green] {' · '.join(close.formations)}, "
+                      f"throw {close.discard}" + (f" ({close.points} points)" if game.scores_tiles else ""))
+    rows = [a for a in result.advice if not a.close]
     if rows:
         table = Table(title="Throws, best first", title_justify="left")
         for col in ("throw", "steps", "live outs", f"{w.close} in 3", "feed risk"):
             table.add_column(col, justify="right" if col != "throw" else "left")
         for a in rows[:8]:
-            table.add_row(a["discard"], str(a["steps"]), str(a["outs"]), f"{100 * a['p_close']:.0f}%",
-                          f"{100 * a['feed_risk']:.0f}%")
+            table.add_row(a.discard, str(a.steps), str(a.outs), f"{100 * a.p_close:.0f}%",
+                          f"{100 * a.feed_risk:.0f}%")
         console.print(table)
-        for line in EXPLAIN[result["variant"]] if explain else (LEGEND.format(pieces=w.pieces),):
+        for line in EXPLAIN[result.variant] if explain else (LEGEND.format(pieces=w.pieces),):
             console.print(line, style="dim")
-    console.print(result["explanation"])
+    console.print(result.explanation)
 
 
 def register(app: typer.Typer) -> None:

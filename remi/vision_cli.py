@@ -8,23 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
+from remi.errors import user_errors
 from remi.options import RulesFile, Variant, load_rules
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
 vision_app = typer.Typer(help="The vision pipeline: generate data, train, evaluate, export.", no_args_is_help=True)
-
-
-def errors() -> AbstractContextManager[None]:
-    """Library errors as one line on stderr and an exit code (see remi.errors.user_errors)."""
-    from remi.errors import user_errors
-
-    return user_errors(interrupted="interrupted")
 
 
 def _console():
@@ -58,7 +51,7 @@ def scan(
     Examples: remi scan samples/photos/rack-close.jpg --annotate out/rack-close.png;
     remi scan samples/photos/rack-joker.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack-joker.json
     """
-    with errors():
+    with user_errors():
         from remi.photos import apply_fixes, corrected_dict, dumps, interactive, keep_corrected, parse_fixes, read, review
         from remi.vision.errors import VisionError
 
@@ -119,7 +112,7 @@ def generate(
     Example: remi vision generate out/p1 --count 2400 --val 80 --seed 261 --holdout rummy4
     Example: remi vision generate out/racks --layouts rack=0.7,close=0.3 --editions test --count 0 --val 60
     """
-    with errors():
+    with user_errors():
         from remi.engine import RemiError
 
         for option, given, now in (("--size", size, "--largest"), ("--close-ups", close_ups, "--layouts close=SHARE,..."),
@@ -211,7 +204,7 @@ def train(
     Example: remi vision train out/obb1 --stage detector --oriented --init models/tile-detector.pt --lr0 0.001 --imgsz 640 --epochs 4 --name obb1
     Example: remi vision train out/p1 --stage reader --pretrained ../shared/pretrained/yolov5n-coco.pt --mine-with models --epochs 6 --lr0 0.002
     """
-    with errors():
+    with user_errors():
         from remi.engine import RemiError
 
         # Weights and models named on the line are checked before any data is built or loaded.
@@ -271,7 +264,7 @@ def export(
     Example: remi vision export out/runs/det1/weights/best.pt out/reader.pt --out models
     Example: remi vision export out/runs/cards1/weights/last.pt out/cards-win/reader.pt --out out/m-cards1 --kind cards
     """
-    with errors():
+    with user_errors():
         from remi.vision.errors import VisionError
         from remi.vision.training.recipe import export_models
 
@@ -297,7 +290,7 @@ def evaluate(
 
     Example: remi vision eval ../shared/realdata/rummikub --session rummy4 --errors out/rummy4-errors.html
     """
-    with errors():
+    with user_errors():
         from remi.vision.annotate import contact_sheet
         from remi.vision.errors import VisionError
         from remi.vision.evaluate import evaluate_folder
@@ -355,7 +348,7 @@ def adapt(
     Example: remi vision adapt rack1.jpg rack2.jpg --out my-models, then
     remi scan rack3.jpg --models my-models (or REMI_MODELS=my-models)
     """
-    with errors():
+    with user_errors():
         from remi.vision.errors import VisionError
         from remi.vision.labels import kept_dir, kept_photos, load_examples
         from remi.vision.reader import MODELS, models_dir

@@ -4,11 +4,18 @@
 the CLI exits 2. Its messages name the hand's fields in words, never a command-line flag.
 ``StoreError``: the database cannot be used (not ours, read-only, newer schema,
 unreachable); the CLI exits 1.
+
+Like the engine's, each is a code and its fields, its sentence made in ``engine.messages``
+(docs/errors.md): a caller tells a hand entered twice by ``except EnteredTwice``, never by
+its words.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from remi.engine import RemiError
+from remi.engine.messages import sentence
 
 
 def plural(n: int, word: str) -> str:
@@ -29,20 +36,25 @@ class SheetError(RemiError):
     apart from ``detail`` so that a caller can put its own name for the field in its place.
     """
 
-    def __init__(self, message: str, *, fields: tuple[str, ...] = (), label: str | None = None) -> None:
-        super().__init__(f"{label}: {message}" if label else message)
-        self.detail = message
+    #: the hand's fields at fault
+    fields: tuple[str, ...]
+
+    def __init__(self, code: str, /, *, fields: tuple[str, ...] = (), label: str | None = None, **params: Any) -> None:
+        super().__init__(code, **params)
+        self.detail = str(self)
         self.fields = fields
         self.label = label
+        if label:
+            self.args = (sentence("sheet.field", {"label": label, "detail": self.detail}),)
 
 
 class EnteredTwice(SheetError):
     """A hand identical to the one before it: a slip far more often than a repeat."""
 
+    number: int
+
     def __init__(self, number: int) -> None:
-        super().__init__(f"hand {number} has exactly these entries: entered twice? record it again on purpose "
-                         "to keep it anyway")
-        self.number = number
+        super().__init__("sheet.entered_twice", number=number)
 
 
 class StoreError(RemiError):
@@ -55,15 +67,18 @@ class StoreError(RemiError):
 class NoGame(SheetError):
     """No game by that name or id (``selector``), or none at all yet (``selector`` None)."""
 
+    selector: str | None
+
     def __init__(self, selector: str | None) -> None:
-        super().__init__(f"no game {selector!r}" if selector is not None else "no game yet", fields=("game",))
-        self.selector = selector
+        super().__init__("sheet.no_game" if selector is not None else "sheet.no_game_yet", fields=("game",),
+                         selector=selector)
 
 
 class GameFinished(SheetError):
     """A new hand for a game that is over (CR-33, SR-21..23); a correction is still allowed."""
 
+    game: str
+    outcome: str
+
     def __init__(self, game: str, outcome: str) -> None:
-        super().__init__(f"{game} is finished ({outcome})")
-        self.game = game
-        self.outcome = outcome
+        super().__init__("sheet.finished", game=game, outcome=outcome)

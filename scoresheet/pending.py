@@ -152,7 +152,7 @@ class PendingStore:
 
         def run() -> PendingHand:
             from remi.scoresheet.models import PendingPart
-            from remi.scoresheet.store import locked
+            from remi.scoresheet.locks import locked
 
             with self._session(write=True) as s:  # type: ignore[attr-defined]
                 locked(s, game_id)
@@ -178,7 +178,7 @@ class PendingStore:
         game = self.game(game_id)  # type: ignore[attr-defined]
 
         def run() -> None:
-            from remi.scoresheet.store import locked
+            from remi.scoresheet.locks import locked
 
             with self._session(write=True) as s:  # type: ignore[attr-defined]
                 locked(s, game_id)

@@ -23,6 +23,7 @@ from remi.engine import RemiError, Rules, preset
 from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
 from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
+from remi.scoresheet.locks import locked
 from remi.scoresheet.pending import PendingStore
 from remi.scoresheet.seating import check_seating, check_target
 from remi.scoresheet.text import GAME_NAME_MOST, check_note, check_text
@@ -529,19 +530,6 @@ class Store(PendingStore):
                 s.commit()
                 return game_info(row)
         return self._guard(run)
-
-
-def locked(s: Any, game_id: int) -> Any:
-    """The game's row, locked for this write transaction (PostgreSQL: ``FOR UPDATE``; SQLite's
-    ``BEGIN IMMEDIATE`` already holds the file): writers to one game go one at a time."""
-    from sqlmodel import select
-
-    from remi.scoresheet.models import Game
-
-    row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
-    if row is None:
-        raise SheetError(f"no game with id {game_id}")
-    return row
 
 
 def _named(s: Any, name: str) -> Any:

@@ -13,6 +13,7 @@ function (a lazy one, kept off the start-up path) counts the same as one at the 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -249,6 +250,7 @@ def test_nothing_points_back_up() -> None:
     for name, pkg in packages.items():
         assert set(pkg.imports) <= ALLOWED[name], f"{name} imports {sorted(set(pkg.imports) - ALLOWED[name])}"
     assert packages["engine"].cycles == []
+    assert packages["scoresheet"].cycles == []  # issue 40: pending.py and store.py imported each other
 
 
 def test_the_scan_path_imports_no_training_at_module_level() -> None:
@@ -263,6 +265,8 @@ def test_the_scan_path_imports_no_training_at_module_level() -> None:
 
 #: the packages pyproject installs, held to the rules below; research/ (experiments) is not
 INSTALLED = ("engine", "scoresheet", "tutor", "vision", "cli")
+#: their folders in the checkout
+INSTALLED_FOLDERS = ("engine", "scoresheet", "tutor", "vision", "remi")
 
 
 def test_installed_functions_fit_in_mind() -> None:
@@ -283,6 +287,70 @@ def test_the_engine_imports_no_third_party_package() -> None:
         for name in _imported(ast.parse(path.read_text(encoding="utf-8")), "engine.x"):
             top = name.split(".")[0]
             assert top in stdlib or top in ("remi", "engine", "") or name.startswith("engine"), f"{path}: {name}"
+
+
+#: files that test an error's words, and why they may: words that are not remi's own
+READS_FOREIGN_WORDS = {
+    "scoresheet/store.py": "the database driver's errors (SQLite, PostgreSQL) carry no code for these",
+    "vision/images.py": "Pillow says a file is truncated only in words",
+}
+_READS_WORDS = re.compile(r"""["'][^"'\n]+["']\s+(?:not\s+)?in\s+(?:message|msg|str\((?:exc|err|e)\))\b""")
+
+
+def test_no_caller_decides_by_reading_a_message() -> None:
+    """STYLE.md: a refusal is a code and its fields (engine.messages words it); a caller tells
+    one from another by its type or code, never by searching its sentence (issue 40), so
+    that a translated sentence (issue 41) changes nothing but the words."""
+    found = []
+    for folder in INSTALLED_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            if where in READS_FOREIGN_WORDS:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if _READS_WORDS.search(line):
+                    found.append(f"{where}:{number}: {line.strip()}")
+    assert found == [], "callers reading an error's words:\n" + "\n".join(found)
+
+
+def test_the_clis_constants_are_used_and_its_error_helpers_defined_once() -> None:
+    """Issue 40: no constant of remi/ that nothing reads (remi/photos.py held two help texts
+    that no option used), and one helper of each kind for the commands' refusals: the
+    context that turns errors into a line (``remi.errors.user_errors``, the sheet's
+    ``errors``) and the sheet's ``refuse``, not one copy per module."""
+    texts = [path.read_text(encoding="utf-8") for folder in (*INSTALLED_FOLDERS, "tests", "research", "bench")
+             if (ROOT / folder).is_dir() for path in (ROOT / folder).rglob("*.py")]
+    texts += [path.read_text(encoding="utf-8") for path in (ROOT / "remi").rglob("*.html")]
+    everything = "\n".join(texts)
+    unused, helpers = [], Counter()
+    for path in sorted((ROOT / "remi").rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in ("errors", "refuse"):
+                helpers[node.name.lstrip("_")] += 1
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)] if isinstance(node, ast.Assign) else []
+            unused += [f"{path.relative_to(ROOT)}: {name}" for name in names
+                       if name.isupper() and len(re.findall(rf"\b{name}\b", everything)) < 2]
+    assert unused == [], f"constants nothing reads: {unused}"
+    assert max(helpers.values()) == 1, f"error helpers defined more than once: {helpers}"
+
+
+#: the web layer's ``Any`` (issue 40: 89 outside photos.py and pending.py, now what a form's or
+#: a template's loose mapping needs): a new one is typed instead, or this says why
+WEB_ANY_MOST = 35
+
+
+def test_the_web_layer_is_typed() -> None:
+    """Issue 40: ``Web`` names what the server keeps (no ``extra`` grab bag, no field typed
+    ``Any``), and the page modules take ``Web``, ``GameInfo``, ``Store`` rather than ``Any``."""
+    tree = ast.parse((ROOT / "remi" / "web" / "app.py").read_text(encoding="utf-8"))
+    web = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Web")
+    fields = {node.target.id: ast.unparse(node.annotation) for node in web.body
+              if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    assert "extra" not in fields and not [name for name, kind in fields.items() if "Any" in kind], fields
+    count = sum(len(re.findall(r"\bAny\b", line)) for path in (ROOT / "remi" / "web").glob("*.py")
+                if path.name not in ("photos.py", "pending.py")
+                for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("from typing"))
+    assert count <= WEB_ANY_MOST, f"{count} Any in remi/web (at most {WEB_ANY_MOST})"
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The advice a learner gets at the table: where to draw from, what to throw, and why.
 
-``advise`` takes what the CLI takes, as plain strings, and returns the dict ``remi advise
---json`` prints (a stable interface, documented in docs/tutor.md). A close is never missed:
+``advise`` takes what the CLI takes, as plain strings, and returns an :class:`Advice` value;
+its ``to_dict()`` is what ``remi advise --json`` prints (a stable interface, documented in
+docs/tutor.md), and it reads as that mapping too (``a["draw"]``). A close is never missed:
 when a draw on offer closes at once (the row's top, the atu pulled in, Simple's pile), the
 advice is that draw and the engine's best close with it.
 
@@ -12,11 +13,14 @@ advice is that draw and the engine's best close with it.
 >>> a = advise("r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", variant="closed", drawn="k13")
 >>> a["advice"][0]["discard"], a["advice"][0]["steps"]
 ('k13', 1)
+>>> a.advice[0].discard, a.stage
+('k13', 'throw')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from remi.engine import Close, RemiError, Rules, Tile, check_close, iter_closes
@@ -28,7 +32,93 @@ from remi.tutor.steps import steps as steps_to_close
 from remi.tutor.view import View, live_copies, seen_counts
 from remi.tutor.words import close_words, stock_words, throw_words
 
-__all__ = ["advise", "close_of", "closing_draw"]
+__all__ = ["Advice", "CloseAdvice", "Throw", "advise", "close_of", "closing_draw"]
+
+
+@dataclass(frozen=True)
+class Throw:
+    """One throw of the advice, weighed (``Option``'s figures, rounded, in the player's notation).
+
+    A close on offer is one throw too (``close`` True): 0 steps, a sure thing, paying ``pay``.
+    """
+
+    discard: str
+    steps: int
+    outs: int
+    p_close: float
+    feed_risk: float
+    score: float
+    pay: float
+    #: the tiles that bring the close nearer (not said of a close)
+    out_tiles: tuple[str, ...] = ()
+    atu_fills: bool = False
+    close: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of the throw (docs/tutor.md), its keys in their documented order."""
+        if self.close:
+            return {"discard": self.discard, "steps": self.steps, "outs": self.outs, "p_close": self.p_close,
+                    "feed_risk": self.feed_risk, "score": self.score, "close": True, "pay": self.pay}
+        return {"discard": self.discard, "steps": self.steps, "outs": self.outs, "out_tiles": list(self.out_tiles),
+                "p_close": self.p_close, "feed_risk": self.feed_risk, "pay": self.pay, "score": self.score,
+                "atu_fills": self.atu_fills}
+
+
+@dataclass(frozen=True)
+class CloseAdvice:
+    """The close to make: the tile thrown, the closer's pay, the formations shown."""
+
+    discard: str
+    points: int
+    formations: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"discard": self.discard, "points": self.points, "formations": list(self.formations)}
+
+
+@dataclass(frozen=True)
+class Advice(Mapping[str, Any]):
+    """Advice for one turn: where to draw from (``draw``, before the draw), the close to make
+    or the throws best first, and why (``explanation``). ``steps`` and ``outs`` are the rack's
+    own when the advice is the stock (``stage`` "draw"), else None.
+
+    A mapping of its JSON too (``a["advice"][0]["discard"]``), for callers written against it.
+    """
+
+    variant: str
+    rack: tuple[str, ...]
+    draw: str | None = None
+    stage: str = "throw"
+    close: CloseAdvice | None = None
+    advice: tuple[Throw, ...] = ()
+    explanation: str = ""
+    steps: int | None = None
+    outs: int | None = None
+    _json: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``remi advise --json`` prints (docs/tutor.md): the keys in their documented order,
+        ``steps`` and ``outs`` only with the stock's advice."""
+        out: dict[str, Any] = {"variant": self.variant, "rack": list(self.rack), "draw": self.draw,
+                               "stage": self.stage, "close": self.close.to_dict() if self.close else None,
+                               "advice": [t.to_dict() for t in self.advice], "explanation": self.explanation}
+        if self.steps is not None:
+            out["steps"], out["outs"] = self.steps, self.outs
+        return out
+
+    def _mapping(self) -> dict[str, Any]:
+        if not self._json:
+            self._json.update(self.to_dict())
+        return self._json
+
+    def __getitem__(self, key: str) -> Any:
+        return self._mapping()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._mapping())
+
+    def __len__(self) -> int:
+        return len(self._mapping())
 
 
 def advise(
@@ -43,8 +133,8 @@ def advise(
     source: str | None = None,
     took: Mapping[str, str | Sequence[str]] | None = None,
     rules: Rules | None = None,
-) -> dict[str, Any]:
-    """Advice for one turn, as a dict (see the module docstring and docs/tutor.md).
+) -> Advice:
+    """Advice for one turn (see the module docstring and docs/tutor.md).
 
     ``rack``: the tiles held (14 before the draw in Closed Rummy, 15 after it; 13 / 14 in
     Simple), in either notation. ``variant``: "closed" (the default) or "simple"; ``rules``:
@@ -62,15 +152,13 @@ def advise(
     """
     pos = read(rack, variant=variant, rules=rules, atu=atu, rows=rows, seats=seats, me=me,
                drawn=drawn, source=source, took=took)
-    out: dict[str, Any] = {"variant": pos.rules.variant, "rack": [pos.name(t) for t in pos.held], "draw": None,
-                           "stage": "throw", "close": None, "advice": [], "explanation": ""}
+    out = Advice(pos.rules.variant, tuple(pos.name(t) for t in pos.held))
     if pos.before_draw:
-        out["stage"] = "draw"
+        out = replace(out, stage="draw")
         found = closing_draw(pos)
         if found is not None:
             source_word, tile, close = found
-            out["draw"] = source_word
-            return _closed(out, pos, close, close_words(close, pos.rules, source_word, tile))
+            return _closed(replace(out, draw=source_word), pos, close, close_words(close, pos.rules, source_word, tile))
         if draw_advice(pos.view) == "row" and pos.top is not None:
             return _take_top(out, pos)
         return _stock(out, pos)
@@ -78,11 +166,10 @@ def advise(
     if close is not None:
         return _closed(out, pos, close, close_words(close, pos.rules))
     opts = weigh(pos.view, pos.held, full=True)
-    out["advice"] = [_opt_dict(o, pos) for o in opts]
-    out["explanation"] = throw_words(opts, pos.held, pos.view, pos.left)
+    words = throw_words(opts, pos.held, pos.view, pos.left)
     if pos.first_round and _close_keeping(pos.held, pos.rules, pos.view.keep) is not None:
-        out["explanation"] += " (You could go out, but not in the first round: SR-19.)"
-    return out
+        words += " (You could go out, but not in the first round: SR-19.)"
+    return replace(out, advice=tuple(_throw(o, pos) for o in opts), explanation=words)
 
 
 def _close_keeping(rack: Sequence[Tile], rules: Rules, keep: Tile | None) -> Close | None:
@@ -94,7 +181,7 @@ def _close_keeping(rack: Sequence[Tile], rules: Rules, keep: Tile | None) -> Clo
     for close in iter_closes(rack, rules):
         if close.discard != keep and (best is None or close.points > best.points):
             best = close
-            if not rules.is_closed:
+            if not rules.game.scores_tiles:
                 break  # Simple rummy: every close pays the same (SR-20)
     return best
 
@@ -114,7 +201,7 @@ def closing_draw(pos: Position) -> tuple[str, Tile, Close] | None:
     top = pos.top
     if top is not None and not top.is_joker and not pos.first_round:
         word = "row" if rules.is_closed else "pile"
-        close = _close_keeping([*pos.held, top], rules, None if rules.is_closed else top)
+        close = _close_keeping([*pos.held, top], rules, None if rules.game.discard_rows else top)  # SR-13
         if close is not None:
             found.append((word, top, close))
     return max(found, key=lambda f: f[2].points, default=None)
@@ -129,62 +216,52 @@ def close_of(pos: Position) -> Close | None:
         rack.remove(pos.pulled)
         close = check_close(rack, pos.rules, atu=pos.pulled).best
         if close is None:
-            raise RemiError(f"the atu {pos.pulled} is pulled in only to close (CR-19), and this rack does not close with it")
+            raise RemiError("tutor.pulled_no_close", atu=pos.pulled)
         return close
     if pos.first_round:
         return None
     return _close_keeping(pos.held, pos.rules, pos.view.keep)
 
 
-def _closed(out: dict[str, Any], pos: Position, close: Close, words: str) -> dict[str, Any]:
-    rules = pos.rules
-    out["stage"] = "close"
-    out["close"] = {"discard": pos.name(close.discard), "points": close.points,
-                    "formations": [f.format(rules.words.notation) for f in close.formations]}
-    out["advice"] = [{"discard": pos.name(close.discard), "steps": 0, "outs": 0, "p_close": 1.0, "feed_risk": 0.0,
-                      "score": 1.0, "close": True, "pay": close.points}]
-    out["explanation"] = words
-    return out
+def _closed(out: Advice, pos: Position, close: Close, words: str) -> Advice:
+    discard = pos.name(close.discard)
+    shown = CloseAdvice(discard, close.points, tuple(f.format(pos.rules.words.notation) for f in close.formations))
+    sure = Throw(discard, 0, 0, 1.0, 0.0, 1.0, close.points, close=True)
+    return replace(out, stage="close", close=shown, advice=(sure,), explanation=words)
 
 
-def _opt_dict(o: Option, pos: Position) -> dict[str, Any]:
-    return {"discard": pos.name(o.discard), "steps": o.steps, "outs": o.outs,
-            "out_tiles": [pos.name(t) for t in o.out_kinds], "p_close": round(o.p_close, 4),
-            "feed_risk": round(o.feed_risk, 4), "pay": round(o.pay, 1), "score": round(o.score, 4),
-            "atu_fills": o.atu_fills}
+def _throw(o: Option, pos: Position) -> Throw:
+    return Throw(pos.name(o.discard), o.steps, o.outs, round(o.p_close, 4), round(o.feed_risk, 4),
+                 round(o.score, 4), round(o.pay, 1), tuple(pos.name(t) for t in o.out_kinds), o.atu_fills)
 
 
-def _take_top(out: dict[str, Any], pos: Position) -> dict[str, Any]:
+def _take_top(out: Advice, pos: Position) -> Advice:
     """Take the row's top (Simple: the tournante or the pile's): the throws after it, ranked."""
     rules, top, view = pos.rules, pos.top, pos.view
     assert top is not None
     word = "row" if rules.is_closed else ("tournante" if pos.tournante else "pile")
-    out["draw"] = word
     seen = list(view.seen)
     seen.remove(top)  # taken: it is on the rack now, not face up (counted once)
-    after = View(**{**view.__dict__, "seen": seen, "keep": top if not rules.is_closed else None})
+    after = View(**{**view.__dict__, "seen": seen, "keep": None if rules.game.discard_rows else top})  # SR-13
     rack = [*pos.held, top]
     opts = weigh(after, rack, full=True)
-    out["advice"] = [_opt_dict(o, pos) for o in opts]
     where = "your row" if rules.is_closed else f"the {word}"
     to_go = f"{opts[0].steps} to go" if opts[0].steps else f"it completes your {'board' if rules.is_closed else 'melds'}"
     nearer = f"it brings you one step nearer ({to_go})"
-    if rules.is_closed and opts[0].steps >= steps_to_close(pos.held, rules) and view.atu is not None:
+    if rules.game.has_atu and opts[0].steps >= steps_to_close(pos.held, rules) and view.atu is not None:
         nearer = f"it lets the atu {pos.name(view.atu)} fill a gap"  # taken only for the atu (draw_advice)
     if pos.first_round and not opts[0].steps:
         nearer += ", though nobody goes out in the first round (SR-19)"
-    out["explanation"] = f"Take {pos.name(top)} from {where}: {nearer}. " + throw_words(opts, rack, after, pos.left)
-    return out
+    words = f"Take {pos.name(top)} from {where}: {nearer}. " + throw_words(opts, rack, after, pos.left)
+    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), explanation=words)
 
 
-def _stock(out: dict[str, Any], pos: Position) -> dict[str, Any]:
+def _stock(out: Advice, pos: Position) -> Advice:
     """Draw from the stock: the rack's steps and live outs as it is."""
     rules, view = pos.rules, pos.view
-    out["draw"] = "stock"
     cnt, j = counts(pos.held)
     s, mask = analyse_counts(cnt, j, rules.hand_size, need_of(rules), rules.long_run)
     seen_cnt = seen_counts(view, pos.held)
     live = sum(live_copies(k, rules, seen_cnt) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
-    out["steps"], out["outs"] = s, live
-    out["explanation"] = stock_words(pos.top, s, live, atu_fills(view, mask), view, pos.first_round)
-    return out
+    words = stock_words(pos.top, s, live, atu_fills(view, mask), view, pos.first_round)
+    return replace(out, draw="stock", steps=s, outs=live, explanation=words)

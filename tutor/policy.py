@@ -120,7 +120,7 @@ def atu_fills(view: View, mask: int) -> bool:
     A joker atu stands for any tile (docs/rules.md 0.7): it fills a gap whenever a joker would.
     """
     atu = view.atu
-    return view.rules.is_closed and atu is not None and bool(mask >> atu.code & 1)
+    return view.rules.game.has_atu and atu is not None and bool(mask >> atu.code & 1)
 
 
 def draws_left(view: View) -> int:
@@ -141,7 +141,7 @@ def feed_weight(view: View) -> float:
 def _late_rack(o: Option, view: View) -> float:
     """Late in a Closed hand that may not be won, a lighter rack costs less (CR-23): a small
     plus, so it mostly breaks ties."""
-    if not view.rules.is_closed:
+    if not view.rules.game.scores_tiles:
         return 0.0
     late = max(0.0, 1.0 - draws_left(view) / 10)
     return -0.0005 * (1 - o.p_long) * late * o.penalty
@@ -176,7 +176,7 @@ def _figures(view: View, d: Tile, rack15: Sequence[Tile], seen_plain: list[int],
     pc = p_close_within(s, p, HORIZON, fills)
     p_long = p_close_within(s, p, min(draws_left(view), LONG_DRAWS), fills)
     pay = penalty = 0.0
-    if rules.is_closed:
+    if rules.game.scores_tiles:
         pay = m_atu * (sum(tile_board_value(t, rules) for t in rest) + (rules.twin_bonus if view.twin else 0))
         penalty = m_atu * sum(tile_rack_penalty(t, rules) for t in rest)
     return Option(d, s, o, tuple(Tile(k) for k in kinds_out), pc, feed_risk(d, view, seen_plain), pay, 0.0, fills,
@@ -195,7 +195,7 @@ def weigh(view: View, rack15: Sequence[Tile], ranking: Sequence[Term] = TUTOR, *
     seen_plain = seen_counts(view, rack15)  # what lies face up and the rack (the feed model's input)
     seen_cnt = [a + b for a, b in zip(seen_plain, known_held(view))]  # ... and what the neighbour surely holds
     unseen = unseen_total(view, seen_cnt)
-    m_atu = atu_multiplier(view.atu, rules) if rules.is_closed else 1
+    m_atu = atu_multiplier(view.atu, rules) if rules.game.has_atu else 1
     cnt15, j15 = counts(rack15)
     _, free = throws_counts(cnt15, j15, rules.hand_size, need_of(rules), rules.long_run)
     opts = []
@@ -233,7 +233,7 @@ def draw_advice(view: View) -> str:
     if after < before:
         return "row"
     # Same steps: worth taking only for an atu that fills no gap yet but would after a throw.
-    if after == before and view.atu is not None and rules.is_closed and not atu_fills(view, mask):
+    if after == before and view.atu is not None and rules.game.has_atu and not atu_fills(view, mask):
         rack15 = [*view.rack, view.top]
         cnt15, j15 = counts(rack15)
         _, free = throws_counts(cnt15, j15, rules.hand_size, need, rules.long_run)

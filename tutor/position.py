@@ -59,31 +59,35 @@ class Position:
     @property
     def first_round(self) -> bool:
         """Simple rummy's first round (a tournante on offer or kept): nobody goes out (SR-19)."""
-        return not self.rules.is_closed and (self.source == "tournante" or bool(self.tournante))
+        return not self.rules.game.discard_rows and (self.source == "tournante" or bool(self.tournante))
 
     def name(self, t: Tile) -> str:
         """A tile as the learner writes it: a tile (r7) in Closed Rummy, a card (7h) in Simple."""
         return self.rules.words.name(t)
 
 
-def _tiles(text: str | Iterable[str] | None, where: str = "", notation: Notation | None = None) -> list[Tile]:
-    """The tiles of one input; a bad token is refused naming the input (``where``) too, worded
-    in the variant's ``notation``."""
+def _tiles(text: str | Iterable[str] | None, where: tuple[str, str] | None = None,
+           notation: Notation | None = None) -> list[Tile]:
+    """The tiles of one input; a bad token is refused naming the input too (``where``: ``("row",
+    "Dan")`` or ``("took", "Dan")``), worded in the variant's ``notation``."""
     if text is None:
         return []
     joined = text if isinstance(text, str) else " ".join(text)  # positions count over the whole list
     try:
         return list(parse_tiles(joined, notation))
     except NotationError as exc:
-        if not where:
+        if where is None:
             raise
-        raise NotationError(f"{where}: {exc}", token=exc.token, position=exc.position) from None
+        raise NotationError(f"notation.bad_token_{where[0]}", token=exc.token, position=exc.position, part=where[1],
+                            variant=exc.params["variant"]) from None
 
 
 def _one(text: str, what: str, notation: Notation | None = None) -> Tile:
+    """The one tile of ``text``; ``what`` it is (``"atu"``, ``"drawn"``) names the refusal."""
     tiles = parse_tiles(text, notation)
     if len(tiles) != 1:
-        raise RemiError(f"{what} is one {notation or 'tile'}, not {len(tiles)}: {text!r}")
+        raise RemiError(f"tutor.one_{what}", count=len(tiles), text=text,
+                        variant="simple" if notation == "card" else "closed")
     return tiles[0]
 
 
@@ -91,7 +95,7 @@ def _rules(variant: str | None, rules: Rules | None) -> Rules:
     if rules is None:
         return preset(variant or "closed")
     if variant is not None and variant != rules.variant:
-        raise RemiError(f"the rules are {rules.variant} rummy's, not {variant}")
+        raise RemiError("tutor.rules_variant", found=rules.variant, wanted=variant)
     return rules
 
 
@@ -102,20 +106,19 @@ def _seats(seats: str | Sequence[str] | None, me: str | None, rows: Mapping[str,
         seats = [name.strip() for name in seats.split(",") if name.strip()]
     seat_list = [str(s) for s in seats] if seats else []
     if len(seat_list) != len(set(seat_list)):
-        raise RemiError("a seat is named twice")
+        raise RemiError("tutor.seat_twice")
     if not seat_list:
         me_name = me if me is not None else "me"
         for name in rows:
             if name != me_name:
-                raise RemiError(f"row {name!r}: give the seats in the order of play (yours among them) "
-                                f"to say whose row it is")
+                raise RemiError("tutor.row_order", name=name)
         return [me_name], me_name
     if me is not None and me not in seat_list:
-        raise RemiError(f"me {me!r} is not one of the seats {','.join(seat_list)}")
+        raise RemiError("tutor.me_not_seated", name=me, seats=",".join(seat_list))
     me_name = me if me is not None else seat_list[0]
     for name in rows:
         if name not in seat_list:
-            raise RemiError(f"row {name!r} belongs to nobody in --seats {','.join(seat_list)}")
+            raise RemiError("tutor.row_unseated", name=name, seats=",".join(seat_list))
     return seat_list, me_name
 
 
@@ -155,12 +158,11 @@ def read(
     rules = _rules(variant, rules)
     notation = rules.words.notation
     held = _tiles(rack, notation=notation)
-    atu_tile = _one(atu, "the atu") if atu else None
-    if atu_tile is not None and not rules.is_closed:
-        raise RemiError("Simple rummy has no atu")
+    atu_tile = _one(atu, "atu") if atu else None
+    rules.game.check_atu(atu_tile)
     if source is not None and source not in SOURCES:
-        raise RemiError(f"unknown source {source!r}: use {', '.join(SOURCES)}")
-    rows_t = {str(k): _tiles(v, f"row {k}", notation) for k, v in (rows or {}).items()}
+        raise RemiError("tutor.unknown_source", name=source, choices=", ".join(SOURCES))
+    rows_t = {str(k): _tiles(v, ("row", str(k)), notation) for k, v in (rows or {}).items()}
     pile: list[Tile] = []
     tournante: list[Tile] = []
     if not rules.is_closed:
@@ -170,22 +172,21 @@ def read(
             got = rows_t.pop(next(iter(rows_t)))
         pile = got or []
     seat_list, me_name = _seats(seats, me, rows_t)
-    took_t = {str(k): _tiles(v, f"took {k}", notation) for k, v in (took or {}).items()}
+    took_t = {str(k): _tiles(v, ("took", str(k)), notation) for k, v in (took or {}).items()}
     for name in took_t:
         if name == me_name:
-            raise RemiError(f"took {name!r}: what you took is on your rack; give what the others took")
+            raise RemiError("tutor.took_mine", name=name)
         if name not in seat_list:
-            raise RemiError(f"took {name!r}: nobody of that name in --seats {','.join(seat_list)}")
+            raise RemiError("tutor.took_unseated", name=name, seats=",".join(seat_list))
     pos = Position(rules, held, seat_list, me_name, None, rows_t, pile, tournante, {}, atu_tile, None)
     _draw(pos, drawn, source)
     size = rules.hand_size
     if len(pos.held) not in (size, size + 1):
-        what = "tiles" if rules.is_closed else "cards"
-        raise RemiError(f"a rack holds {size} {what} before the draw and {size + 1} after it; "
-                        f"this one has {len(pos.held)}")
+        raise RemiError("tutor.rack_size", size=size, size_after=size + 1, count=len(pos.held),
+                        variant=rules.variant)
     n = len(seat_list)
     pos.left = seat_list[(seat_list.index(me_name) + 1) % n] if n > 1 else None
-    pos.took = {name: _still_held(name, took_t, rows_t, seat_list, pile if not rules.is_closed else None)
+    pos.took = {name: _still_held(name, took_t, rows_t, seat_list, None if rules.game.discard_rows else pile)
                 for name in took_t}
     pos.view = _view(pos, took_t)
     return pos
@@ -196,7 +197,7 @@ def _draw(pos: Position, drawn: str | None, source: str | None) -> None:
     rules = pos.rules
     if source == "atu" and drawn is None:
         if pos.atu is None:
-            raise RemiError("--from atu needs the atu (--atu TILE)")
+            raise RemiError("tutor.atu_needed")
         drawn = str(pos.atu)
     own = pos.rows.get(pos.me, [])
     if rules.is_closed:
@@ -205,11 +206,11 @@ def _draw(pos: Position, drawn: str | None, source: str | None) -> None:
         pos.top = (pos.tournante[-1] if pos.tournante else None) or (pos.pile[-1] if pos.pile else None)
     if drawn is None:
         return
-    d = _one(drawn, f"the drawn {rules.words.piece}", rules.words.notation)
+    d = _one(drawn, "drawn", rules.words.notation)
     pos.drawn, pos.source = d, source
     if source == "atu" and pos.atu is not None:
         if d != pos.atu:
-            raise RemiError(f"the tile pulled in is the atu {pos.atu}, not {d}")
+            raise RemiError("tutor.pulled_not_atu", atu=pos.atu, tile=d)
         pos.pulled, pos.atu = d, None  # it left the table: it is on the rack now (CR-19)
     if rules.is_closed and source == "row" and own and own[-1] == d:
         own.pop()  # the row as it lay before the draw: the drawn tile is no longer there

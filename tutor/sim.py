@@ -427,12 +427,12 @@ def checked(a: argparse.Namespace, bots: Bots) -> tuple[Rules, list[str]]:
     rules = preset(a.variant)
     pols = a.policies.split(",") if a.policies else ["tutor"] + ["greedy"] * (a.players - 1)
     if len(pols) != a.players:
-        raise RemiError(f"{len(pols)} policies for {a.players} players")
+        raise RemiError("tutor.policy_count", count=len(pols), players=a.players)
     bad = [p for p in pols if p not in bots]
     if bad:
-        raise RemiError(f"unknown policy {bad[0]!r}: use {', '.join(bots)}")
+        raise RemiError("tutor.unknown_policy", name=bad[0], choices=", ".join(bots))
     if not 2 <= a.players <= 4:
-        raise RemiError("2 to 4 players")
+        raise RemiError("tutor.player_count", count=a.players)
     return rules, pols
 
 

@@ -8,10 +8,11 @@ module (``sheets``, ``players``, ``hands``, ``photos``, ``tutor``) gives its rou
 from __future__ import annotations
 
 import logging
+import threading
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 from starlette.applications import Starlette
@@ -26,7 +27,14 @@ from remi.engine import RemiError
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.store import Store
 from remi.web import tiles as tile_views
-from remi.web.guard import Refused, TableGuard
+from remi.web.guard import Refused, Scope, TableGuard
+
+if TYPE_CHECKING:  # made on first use, by the modules that need them
+    from anyio import CapacityLimiter
+
+    from remi.vision.reader import Reader
+    from remi.web.photos import PhotoCache
+    from remi.web.sheets import PartCache
 
 HERE = Path(__file__).resolve().parent
 #: a phone photo of 48 MP is about 12-20 MB as a JPEG; more is refused as it arrives
@@ -36,14 +44,24 @@ log = logging.getLogger("remi.web")
 
 @dataclass
 class Web:
-    """What every page needs: the store, the templates, the photos being corrected."""
+    """What every page needs: the store, the templates, the photos being corrected, and what
+    the server makes once and keeps (each named: no bag of extras)."""
 
     store: Store
     templates: Jinja2Templates
-    photos: Any = None  # remi.web.photos.PhotoCache, made on the first photo
+    #: the photos being corrected, made on the first photo (remi.web.photos)
+    photos: PhotoCache | None = None
     keep_dir: Path | None = None
     models: Path | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: at most ``offload.HEAVY`` engine jobs at once, made inside the event loop on the first
+    heavy: CapacityLimiter | None = None
+    #: the photos' own lane of worker threads (remi.web.offload.photo_work): hands never wait behind it
+    photo_lane: CapacityLimiter | None = None
+    #: the vision readers by kind ("tiles", "cards"), each loaded once (remi.web.photos.reader_of)
+    readers: dict[str, Reader] = field(default_factory=dict)
+    reader_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: the sheet's rendered parts, by cache name (remi.web.sheets.rendered_part)
+    part_caches: dict[str, PartCache] = field(default_factory=dict)
 
     def page(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
         response = self.templates.TemplateResponse(request, name, context, status_code=status)
@@ -77,7 +95,7 @@ def make_templates() -> Jinja2Templates:
     return templates
 
 
-def _wants_json(scope: Any) -> bool:
+def _wants_json(scope: Scope) -> bool:
     for k, v in scope.get("headers", []):
         if k == b"accept" and b"application/json" in v:
             return True
@@ -85,7 +103,7 @@ def _wants_json(scope: Any) -> bool:
 
 
 def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = None,
-              keep_dir: Path | None = None, models: Path | None = None) -> Any:
+              keep_dir: Path | None = None, models: Path | None = None) -> TableGuard:
     """The whole app, wrapped in the guard (see ``remi.web.guard``)."""
     from remi.web import hands, pending, photos, players, sheets, tutor
 
@@ -125,7 +143,7 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
         Refused: refused, HTTPException: http_error, RemiError: library_error, Exception: server_error})
     app.state.web = web
 
-    def refuse(scope: Any, refusal: Refused) -> Any:
+    def refuse(scope: Scope, refusal: Refused) -> Response:
         if _wants_json(scope):
             return JSONResponse({"ok": False, "error": refusal.message}, status_code=refusal.status)
         body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status)

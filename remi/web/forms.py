@@ -32,12 +32,12 @@ from remi.scoresheet.text import check_note
 NOBODY = "-"
 
 
-def _text(fields: Mapping[str, Any], name: str) -> str:
+def _text(fields: Mapping[str, object], name: str) -> str:
     value = fields.get(name, "")
     return value.strip() if isinstance(value, str) else ""
 
 
-def _count(fields: Mapping[str, Any], name: str, what: str) -> int:
+def _count(fields: Mapping[str, object], name: str, what: str) -> int:
     text = _text(fields, name) or "0"
     count = whole_number(text, 2)
     if count is None or count > 14:
@@ -55,7 +55,7 @@ def whole_number(text: str, digits: int = 9) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
 
 
-def fixed_number(fields: Mapping[str, Any]) -> int | None:
+def fixed_number(fields: Mapping[str, object]) -> int | None:
     """The hand a fix replaces (the ``fix`` field), None for a new hand; RemiError for a value
     that is no hand's number.
 
@@ -74,7 +74,7 @@ def fixed_number(fields: Mapping[str, Any]) -> int | None:
     return number
 
 
-def fixed_number_or_none(fields: Mapping[str, Any]) -> int | None:
+def fixed_number_or_none(fields: Mapping[str, object]) -> int | None:
     """``fixed_number``, or None where it is no number (the form is shown again as a new hand)."""
     try:
         return fixed_number(fields)
@@ -82,7 +82,7 @@ def fixed_number_or_none(fields: Mapping[str, Any]) -> int | None:
         return None
 
 
-def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: Rules, *,
+def hand_from_fields(fields: Mapping[str, object], players: Sequence[str], rules: Rules, *,
                      problems: dict[str, str] | None = None) -> HandInput:
     """The hand as the form gives it, parsed once (SheetError names the field of a bad value).
 
@@ -134,7 +134,7 @@ def hand_from_fields(fields: Mapping[str, Any], players: Sequence[str], rules: R
                            note=note)
 
 
-def rack_from_fields(fields: Mapping[str, Any], i: int, name: str) -> RackInput | None:
+def rack_from_fields(fields: Mapping[str, object], i: int, name: str) -> RackInput | None:
     """Seat ``i``'s rack as its fields give it (tiles, points or CR-23's counts); None if empty."""
     mode = _text(fields, f"rack_mode_{i}") or "tiles"
     if mode == "points":

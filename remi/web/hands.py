@@ -4,16 +4,17 @@ confirm, then one store call (``record`` or ``fix``), as ``remi hand`` and ``rem
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from remi.engine import RemiError
 from remi.engine.words import notation_for
-from remi.scoresheet.entry import HandInput, score_hand, seat_names
+from remi.engine import HandScore, RemiError
+from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
+from remi.scoresheet.errors import EnteredTwice
 from remi.web.forms import (
     board_status,
     fields_from_hand,
@@ -27,18 +28,25 @@ from remi.web.forms import (
 from remi.web.guard import read_form
 from remi.web.offload import heavy
 from remi.web.sheets import badges, game_of, web_of
+from remi.scoresheet.sheet import GameInfo, Sheet
+from remi.scoresheet.store import Store
 from remi.web.tiles import signed
+
+if TYPE_CHECKING:
+    from starlette.datastructures import FormData
+
+    from remi.web.app import Web
 
 #: what a photo or the tutor may put into a new hand's form through the address
 PREFILL = ("atu", "board", "closer", "throw")
 
 
-def _score(info: Any, hand: HandInput) -> Any:
+def _score(info: GameInfo, hand: HandInput) -> HandResult:
     """The hand checked and scored by the engine (through the score sheet); SheetError if refused."""
     return score_hand(info.players, info.teams, info.rules, hand)
 
 
-def _part(name: str, score: Any, closed: bool) -> dict[str, str]:
+def _part(name: str, score: HandScore, closed: bool) -> dict[str, str]:
     """One player's line: Closed Rummy's scores are signed (+ good); Simple rummy's points are
     what a side takes, so any of them is bad (SR-21: a side loses at the limit)."""
     n = score.score
@@ -47,7 +55,7 @@ def _part(name: str, score: Any, closed: bool) -> dict[str, str]:
     return {"name": name, "score": str(n), "badges": badges(score), "tone": "minus" if n else ""}
 
 
-def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -> dict[str, Any]:
+def summary(info: GameInfo, sheet: Sheet, hand: HandInput, number: int, fixing: bool) -> dict[str, Any]:
     """What ``remi hand`` prints after recording, worked out before anything is written."""
     result = _score(info, hand)
     parts = [_part(p, result.scores[p], info.rules.is_closed) for p in info.players]
@@ -64,7 +72,7 @@ def summary(info: Any, sheet: Any, hand: HandInput, number: int, fixing: bool) -
     return {"number": number, "parts": parts, "totals": sides, "board": result.board, "discard": discard}
 
 
-def form_page(request: Request, info: Any, fields: dict[str, str], *, number: int | None = None,
+def form_page(request: Request, info: GameInfo, fields: dict[str, str], *, number: int | None = None,
               error: str | None = None, status: int = 200) -> Response:
     web = web_of(request)
     store = web.store
@@ -103,7 +111,7 @@ def fix_hand(request: Request) -> Response:
     return form_page(request, info, fields, number=number)
 
 
-def _fields(form: Any) -> dict[str, str]:
+def _fields(form: FormData) -> dict[str, str]:
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
@@ -163,10 +171,10 @@ def _record(request: Request, fields: dict[str, str]) -> Response:
         else:
             number = len(store.record(info.id, hand, again=bool(fields.get("again"))).rows)
     except (RemiError, ValueError) as exc:
-        message = for_the_page(str(exc))
-        twice = "entered twice" in message
+        # a hand entered twice is offered again on purpose (the store's typed refusal, not its words)
+        twice = isinstance(exc, EnteredTwice)
         return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
-                         number=fixed_number_or_none(fields), error=message, status=400)
+                         number=fixed_number_or_none(fields), error=for_the_page(str(exc)), status=400)
     return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
                             status_code=303)
 
@@ -187,7 +195,7 @@ def _strike(request: Request) -> Response:
     return RedirectResponse(f"/g/{info.id}?done=struck&n={number}", status_code=303)
 
 
-def routes(web: Any) -> list[Route]:
+def routes(web: Web) -> list[Route]:
     return [
         Route("/g/{game:int}/hand", new_hand), Route("/g/{game:int}/hand/{number:int}", fix_hand),
         Route("/g/{game:int}/hand/check", check, methods=["POST"]),
@@ -197,7 +205,7 @@ def routes(web: Any) -> list[Route]:
     ]
 
 
-def _check(store: Any, info: Any, fields: dict[str, str]) -> dict[str, Any]:
+def _check(store: Store, info: GameInfo, fields: dict[str, str]) -> dict[str, Any]:
     """The live check: each part's status, then the whole hand's scores or why it is refused."""
     out: dict[str, Any] = {"ok": False, "board": None, "racks": {}, "error": None, "summary": None}
     problems: dict[str, str] = {}

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio.to_thread
 from anyio import CapacityLimiter
+
+if TYPE_CHECKING:
+    from remi.web.app import Web
 
 T = TypeVar("T")
 #: engine work at once: this machine's cores are the table's server, not a compute farm
@@ -29,19 +32,20 @@ HEAVY = 2
 PHOTOS = 1
 
 
-async def heavy(web: Any, fn: Callable[..., T], *args: Any) -> T:
+async def heavy(web: Web, fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` in a worker thread, at most ``HEAVY`` of them at once for this app."""
     return await _in_lane(web, "heavy", HEAVY, fn, *args)
 
 
-async def photo_work(web: Any, fn: Callable[..., T], *args: Any) -> T:
+async def photo_work(web: Web, fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` (a photo's decoding and reading) in a thread of the photos' own lane,
     at most ``PHOTOS`` at once: never in the places of the hands' checks."""
-    return await _in_lane(web, "photos", PHOTOS, fn, *args)
+    return await _in_lane(web, "photo_lane", PHOTOS, fn, *args)
 
 
-async def _in_lane(web: Any, lane: str, size: int, fn: Callable[..., T], *args: Any) -> T:
-    limiter = web.extra.get(lane)
+async def _in_lane(web: Web, lane: str, size: int, fn: Callable[..., T], *args: Any) -> T:
+    limiter = getattr(web, lane)
     if limiter is None:  # made inside the event loop, which anyio's limiter belongs to
-        limiter = web.extra[lane] = CapacityLimiter(size)
+        limiter = CapacityLimiter(size)
+        setattr(web, lane, limiter)
     return await anyio.to_thread.run_sync(functools.partial(fn, *args), limiter=limiter)

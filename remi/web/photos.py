@@ -168,16 +168,16 @@ def reader_of(web: Any, kind: str = "tiles") -> Any:
     ``REMI_CARD_MODELS``, vision.folders), made once per server (loading takes a moment).
     No card models: ``NoCardModels``, its line without the server's folder."""
     key = "reader" if kind == "tiles" else "card_reader"
-    with web.extra.setdefault("reader_lock", threading.Lock()):
-        if key not in web.extra:
+    with web.reader_lock:
+        if key not in web.readers:
             from remi.vision.folders import NoCardModels, models_for
             from remi.vision.reader import Reader
 
             try:
-                web.extra[key] = Reader(models_for(kind, web.models if kind == "tiles" else None))
+                web.readers[key] = Reader(models_for(kind, web.models if kind == "tiles" else None))
             except NoCardModels:
                 raise NoCardModels(NoCardModels.line()) from None
-        return web.extra[key]
+        return web.readers[key]
 
 
 def card_models_missing(game: Any) -> str | None:

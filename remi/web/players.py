@@ -11,7 +11,7 @@ mistyped all evening, or a higher target to play on.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -20,13 +20,21 @@ from starlette.routing import Route
 
 from remi.engine import RemiError
 from remi.web.guard import CSRF_FIELD, read_form
+from remi.scoresheet.sheet import Sheet
+from remi.scoresheet.store import Store
 from remi.web.sheets import game_of, target_points, undo_what, web_of
+
+if TYPE_CHECKING:
+    from remi.web.app import Web
+
+#: a change the page asks of the store: (the store, the game's id, the form) to the sheet after it
+Write = Callable[[Store, int, Mapping[str, str]], Sheet]
 
 DONE = {"renamed": "Renamed: the sheet uses the new name, in the hands already played too.",
         "target": "The target changed: the sheet counts to it from now on."}
 
 
-def view(store: Any, game_id: int) -> dict[str, Any]:
+def view(store: Store, game_id: int) -> dict[str, Any]:
     """What the page shows: the players in seat order, the target, whether the game is over."""
     sheet = store.sheet(game_id)
     return {"game": sheet.game, "closed": sheet.game.rules.is_closed, "limit": sheet.limit,
@@ -34,12 +42,12 @@ def view(store: Any, game_id: int) -> dict[str, Any]:
             "undo": undo_what(store, game_id)}
 
 
-def rename(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
+def rename(store: Store, game_id: int, fields: Mapping[str, str]) -> Sheet:
     """``remi rename OLD NEW``: the store checks the new name (empty, at the table already)."""
     return store.rename(game_id, fields.get("old", ""), fields.get("new", ""))
 
 
-def retarget(store: Any, game_id: int, fields: Mapping[str, str]) -> Any:
+def retarget(store: Store, game_id: int, fields: Mapping[str, str]) -> Sheet:
     """``remi target POINTS`` (``none`` with the "No target" button): the store says what the rules
     take. A finished game plays on when its new target is out of everyone's reach, as in the CLI."""
     if fields.get("none"):
@@ -57,14 +65,14 @@ def page(request: Request) -> Response:
     return web.page(request, "players.html", **view(web.store, info.id), form={}, error=None, done=done)
 
 
-async def _change(request: Request, write: Callable[[Any, int, Mapping[str, str]], Any], done: str) -> Response:
+async def _change(request: Request, write: Write, done: str) -> Response:
     """One change from the page's forms: the cross-site checks, one store call, the page again."""
     form = await read_form(request)
     fields = {k: v for k, v in form.items() if isinstance(v, str) and k != CSRF_FIELD}
     return await run_in_threadpool(_changed, request, write, fields, done)  # the store: off the loop
 
 
-def _changed(request: Request, write: Callable[[Any, int, Mapping[str, str]], Any], fields: dict[str, str],
+def _changed(request: Request, write: Write, fields: dict[str, str],
              done: str) -> Response:
     web = web_of(request)
     info = game_of(web, request)
@@ -83,7 +91,7 @@ async def target_page(request: Request) -> Response:
     return await _change(request, retarget, "target")
 
 
-def routes(web: Any) -> list[Route]:
+def routes(web: Web) -> list[Route]:
     return [Route("/g/{game:int}/players", page),
             Route("/g/{game:int}/players/rename", rename_page, methods=["POST"]),
             Route("/g/{game:int}/players/target", target_page, methods=["POST"])]

@@ -10,22 +10,26 @@ import functools
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from markupsafe import Markup, escape
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from remi.engine import RemiError, Rules, Tile, preset
+from remi.engine import HandScore, RemiError, Rules, Tile, preset
 from remi.engine.words import notation_for
 from remi.scoresheet.errors import NoGame
-from remi.scoresheet.sheet import Sheet
-from remi.scoresheet.store import game_id_of
+from remi.scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
+from remi.scoresheet.store import Store, game_id_of
 from remi.web.forms import whole_number
 from remi.web.guard import read_form
 from remi.web.tiles import chip, signed
+
+if TYPE_CHECKING:
+    from remi.web.app import Web
 
 #: the hands a sheet shows before "all hands" (the CLI's ``remi sheet`` shows 40 too)
 LAST = 40
@@ -37,7 +41,7 @@ DONE = {"created": "Game started.", "recorded": "Hand {n} recorded.", "fixed": "
         "undo-target": "The latest target change was undone.", "undo-rename": "The latest rename was undone."}
 
 
-def badges(score: Any) -> str:
+def badges(score: HandScore) -> str:
     """SS-3: ★ closer, ×2/×4, T twin (as ``remi sheet``)."""
     return ("★" if score.closer else "") + (f"×{score.multiplier}" if score.multiplier != 1 else "") + \
         ("T" if score.twin else "")
@@ -65,7 +69,7 @@ def _atu_chip(tile: Tile) -> Markup:
     return chip(tile)
 
 
-def _row(game_id: int, row: Any, sides: list[tuple[str, ...]], closed: bool) -> Markup:
+def _row(game_id: int, row: SheetRow, sides: list[tuple[str, ...]], closed: bool) -> Markup:
     """One hand's line of the sheet. Written out here rather than in the template: a sheet of
     500 hands renders in a few milliseconds instead of a hundred (bench/web_bench.py)."""
     cells = []
@@ -94,7 +98,7 @@ def _row(game_id: int, row: Any, sides: list[tuple[str, ...]], closed: bool) -> 
 _VERSION = None  # the query, made on first use (SQLAlchemy is imported by the store anyway)
 
 
-def version(store: Any, game_id: int) -> str:
+def version(store: Store, game_id: int) -> str:
     """What the sheet's pages depend on, in one short query: the game's last action (every
     hand, fix, deletion or undo, from any phone or the CLI, adds one) and its settings row
     (a rename or a target change). The live sheet compares it every second; the pages are
@@ -136,13 +140,13 @@ class PartCache:
             self.parts[key] = (current, html, meta)
 
 
-def game_of(web: Any, request: Request) -> Any:
+def game_of(web: Web, request: Request) -> GameInfo:
     """The game named in the path (its id), or the store's "no game" error (a page of 404)."""
     wanted = int(request.path_params["game"])
     return web.store.game(wanted)
 
 
-def game_in_query(web: Any, request: Request) -> Any:
+def game_in_query(web: Web, request: Request) -> GameInfo | None:
     """The game a page's ``?game=`` names (by id), None without one; NoGame (a 404) for an id
     that is none or cannot be one (``²``, past the database's integers)."""
     text = request.query_params.get("game", "")
@@ -154,9 +158,10 @@ def game_in_query(web: Any, request: Request) -> Any:
     return web.store.game(game_id)
 
 
-def web_of(request: Request) -> Any:
+def web_of(request: Request) -> Web:
     """The app's ``Web`` (the store, the templates) for a page handler."""
-    return request.app.state.web
+    web: Web = request.app.state.web
+    return web
 
 
 def games(request: Request) -> Response:
@@ -189,11 +194,11 @@ async def new_game(request: Request) -> Response:
     return RedirectResponse(f"/g/{info.id}?done=created", status_code=303)
 
 
-def _cache(web: Any, name: str) -> PartCache:
-    return web.extra.setdefault(name, PartCache())  # type: ignore[no-any-return]
+def _cache(web: Web, name: str) -> PartCache:
+    return web.part_caches.setdefault(name, PartCache())
 
 
-def rendered_part(web: Any, info: Any, show_all: bool) -> tuple[str, str, dict[str, Any]]:
+def rendered_part(web: Web, info: GameInfo, show_all: bool) -> tuple[str, str, dict[str, Any]]:
     """The sheet's table for the game as it stands, rendered once per change of version."""
     current = version(web.store, info.id)
     parts = _cache(web, "parts")
@@ -207,7 +212,7 @@ def rendered_part(web: Any, info: Any, show_all: bool) -> tuple[str, str, dict[s
     return current, *hit
 
 
-def undo_what(store: Any, game_id: int) -> str:
+def undo_what(store: Store, game_id: int) -> str:
     """What "Undo" would take back now, in the CLI's words ("hand 4", "the rename of Bogdi to
     Bogdan"), so that the button can say it; "" when there is nothing to undo."""
     from remi.sheet_render import next_undo, undo_words
@@ -258,7 +263,7 @@ def plot(request: Request) -> Response:
     return Response(hit[0], media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
 
-def action_words(h: Any, *, cards: bool) -> tuple[str, str]:
+def action_words(h: HistoryLine, *, cards: bool) -> tuple[str, str]:
     """An action of the log in words, as ``remi history`` gives it: what it was, and what it
     entered or changed (a hand's inputs, a player's new name, the new target)."""
     from remi.sheet_render import describe_hand
@@ -301,7 +306,7 @@ def _undo(request: Request) -> Response:
     return RedirectResponse(f"/g/{info.id}?done=undo-{undone.kind}", status_code=303)
 
 
-def routes(web: Any) -> list[Route]:
+def routes(web: Web) -> list[Route]:
     return [
         Route("/", games), Route("/new", new_game, methods=["GET", "POST"]),
         Route("/g/{game:int}", sheet), Route("/g/{game:int}/part", part),
@@ -310,9 +315,9 @@ def routes(web: Any) -> list[Route]:
     ]
 
 
-async def _rules_text(upload: Any, typed: str) -> str:
+async def _rules_text(upload: UploadFile | str | None, typed: str) -> str:
     """The house rules: an uploaded TOML file, or the text typed in the box."""
-    if upload is not None and not isinstance(upload, str) and getattr(upload, "filename", ""):
+    if isinstance(upload, UploadFile) and upload.filename:
         data = await upload.read(MAX_RULES + 1)
         if len(data) > MAX_RULES:
             raise RemiError(f"the house rules file is too large (at most {MAX_RULES // 1024} KB of TOML)")
@@ -356,7 +361,7 @@ def _target(fields: dict[str, str]) -> int | None:
     return target_points(text)
 
 
-def _create(store: Any, fields: dict[str, str], rules_text: str) -> Any:
+def _create(store: Store, fields: dict[str, str], rules_text: str) -> GameInfo:
     """A new game from the form: seats in order, teams for Simple 2 vs 2 (partners opposite)."""
     variant = fields.get("variant", "closed")
     if variant not in ("closed", "simple"):

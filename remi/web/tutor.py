@@ -8,7 +8,7 @@ Seats are the lines ``name_i`` / ``row_i`` / ``took_i`` (i = 0..3, in the order 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -19,7 +19,12 @@ from remi.engine.words import notation_for
 from remi.web.forms import tiles_text
 from remi.web.guard import read_form
 from remi.web.offload import heavy
+from remi.scoresheet.sheet import GameInfo
 from remi.web.sheets import game_in_query
+
+if TYPE_CHECKING:
+    from remi.tutor.advice import Advice
+    from remi.web.app import Web
 
 SEATS = 4
 
@@ -54,8 +59,8 @@ def advise_args(fields: dict[str, str]) -> dict[str, Any]:
     return {"rack": rack, **args, "rows": rows or None, "seats": names or None, "me": me, "took": took or None}
 
 
-def routes(web: Any) -> list[Route]:
-    def defaults(request: Request) -> tuple[Any, dict[str, str]]:
+def routes(web: Web) -> list[Route]:
+    def defaults(request: Request) -> tuple[GameInfo | None, dict[str, str]]:
         q = request.query_params
         game = game_in_query(web, request)
         variant = game.variant if game else (q.get("variant") if q.get("variant") in ("closed", "simple") else "closed")
@@ -67,7 +72,8 @@ def routes(web: Any) -> list[Route]:
             fields[f"name_{i}"] = name
         return game, fields
 
-    def page(request: Request, game: Any, fields: dict[str, str], advice: Any = None, error: str | None = None,
+    def page(request: Request, game: GameInfo | None, fields: dict[str, str], advice: Advice | None = None,
+             error: str | None = None,
              status: int = 200) -> Response:
         variant = fields.get("variant", "closed")
         words = PRESETS.get(variant, CLOSED).words  # Simple rummy: a hand of cards that goes out

@@ -1,0 +1,177 @@
+"""Every refusal's sentence, made from its code and its fields in this one place (docs/errors.md).
+
+An error carries a stable ``code`` and its fields (``err.token``, ``err.count``); the English
+sentence is the template of that code filled with the fields. The templates are whole
+sentences with named placeholders, so that a translation (gettext, issue 41) replaces a
+sentence, never a piece of one. A template with a plural form is chosen by its ``count``
+field, as ``ngettext`` chooses. A code whose sentence differs by game has one template per
+variant (``"rule.close_size"`` for Closed Rummy's tiles and Simple rummy's cards), chosen by
+the error's ``variant`` field.
+
+>>> sentence("rule.too_many_jokers", {"count": 3, "where": "the atu 1, Dan 2", "limit": 2})
+'3 jokers in one hand (the atu 1, Dan 2): the deck has 2 (CR-1)'
+>>> sentence("notation.bad_token", {"token": "9x", "variant": "simple"})
+"'9x' is not a card (like 7h, Qs, 10d, *)"
+
+Fields are plain values: numbers, text, tiles (written in the variant's notation) and
+tuples (tiles as a rack, ``r3 r4 r9``; other things as a list, ``Ana, Dan``); a ``count`` also gives ``{ordinal}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Piece(Protocol):
+    """A tile or a card as a field (``engine.tiles.Tile``, which raises these errors and so is
+    not imported here): written in the variant's notation."""
+
+    def card(self) -> str: ...
+
+    def format(self, notation: str = "tile") -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """One sentence, and its plural form when a ``count`` field chooses between them."""
+
+    one: str
+    #: the sentence when ``count`` is not 1 (``ngettext``'s msgid_plural); None: no plural
+    other: str | None = None
+
+    def pick(self, fields: Mapping[str, object]) -> str:
+        return self.one if self.other is None or fields.get("count") == 1 else self.other
+
+
+_NOT_A_TILE = "a tile (like r7, k13, *) or a card (like 7h, Qs)"
+_NOT_A_CARD = "a card (like 7h, Qs, 10d, *)"
+
+#: The engine's and the tutor's refusals, by code; ``code/variant`` where the games differ.
+ENGINE: dict[str, Template] = {
+    # notation (docs/rules.md 0.12)
+    "notation.bad_token": Template("{token!r} is not " + _NOT_A_TILE),
+    "notation.bad_token/simple": Template("{token!r} is not " + _NOT_A_CARD),
+    "notation.bad_token_at": Template("tile {position}, {token!r}: not " + _NOT_A_TILE),
+    "notation.bad_token_at/simple": Template("card {position}, {token!r}: not " + _NOT_A_CARD),
+    "notation.no_such_tile": Template("no tile of colour {colour!r} and number {number}"),
+    "notation.bad_token_row": Template("row {part}: tile {position}, {token!r}: not " + _NOT_A_TILE),
+    "notation.bad_token_row/simple": Template("row {part}: card {position}, {token!r}: not " + _NOT_A_CARD),
+    "notation.bad_token_took": Template("took {part}: tile {position}, {token!r}: not " + _NOT_A_TILE),
+    "notation.bad_token_took/simple": Template("took {part}: card {position}, {token!r}: not " + _NOT_A_CARD),
+    # rule sets (docs/rules.md section 0)
+    "rule.unknown_variant": Template("unknown variant {name!r}: use closed or simple"),
+    "rule.unknown_options": Template("unknown rule option(s): {names}"),
+    "rule.unknown_options_hint": Template("unknown rule option(s): {names} (did you mean {hints}?)"),
+    "rule.option_type": Template("rule option {option} must be {expected}, not {value!r}"),
+    "rule.option_range": Template("rule option {option} must be {low} to {high}, not {value}"),
+    "rule.option_multiplier": Template("rule option max_multiplier must be 1, 2 or 4"),
+    "rule.option_choice": Template("bad value for {option}: {value!r} (one of {choices})"),
+    "rule.file_not_toml": Template("rules file is not valid TOML: {detail}"),
+    "rule.file_unreadable": Template("cannot read rules file {path}: {reason}"),
+    "rule.file_variant": Template("rules file is for {found}, not {wanted}"),
+    # the deck (CR-1, SR-1)
+    "rule.third_copy": Template("a {ordinal} {tile}: the deck has only {limit}"),
+    "rule.third_copy_where": Template("a {ordinal} {tile} {where}: the deck has only {limit}"),
+    "rule.third_copy_atu": Template("a {ordinal} {tile} counting the atu: the deck has only {limit}"),
+    "rule.third_copy_hand": Template("a {ordinal} {tile} in one hand ({where}): the deck has only {limit}"),
+    "rule.extra_joker": Template("a {ordinal} joker: the deck has only {limit}"),
+    "rule.extra_joker_where": Template("a {ordinal} joker {where}: the deck has only {limit}"),
+    "rule.extra_joker_atu": Template("a {ordinal} joker counting the atu: the deck has only {limit}"),
+    "rule.extra_joker_hand": Template("a {ordinal} joker in one hand ({where}): the deck has only {limit}"),
+    "rule.too_many_jokers": Template("{count} joker in one hand ({where}): the deck has {limit} (CR-1)",
+                                     "{count} jokers in one hand ({where}): the deck has {limit} (CR-1)"),
+    "rule.twin_joker": Template("the atu is a joker and {holder} holds its twin, the other joker (CR-25): "
+                                "no joker is left for {where}"),
+    # closing (CR-18, CR-19, SR-17)
+    "rule.close_size": Template("a closing rack has {size} tiles (or {size_less} plus the atu); this one has {count}"),
+    "rule.close_size/simple": Template("a hand going out has {size} cards (SR-17); this one has {count}"),
+    "rule.no_atu": Template("Simple rummy has no atu"),
+    "rule.not_a_formation": Template("{tiles} is neither a set nor a run"),
+    # what a number typed for a hand can be (CR-21..CR-23)
+    "rule.rack_points": Template("{who} cannot cost {points}: {size} tiles cost {values} (CR-23)"),
+    "rule.board_points": Template("{who} cannot be worth {points}: {size} tiles in formations are worth {values} "
+                                  "(CR-21, CR-22)"),
+    "rule.boards_too_slow": Template("boards of {size} tiles take too long to count (over {seconds} s): "
+                                     "lower the rule option close_size"),
+    # scoring one hand (CR-21..CR-28, SR-20)
+    "rule.closer_not_seated": Template("the closer {name!r} is not at this table"),
+    "rule.closer_not_seated/simple": Template("the player going out, {name!r}, is not at this table"),
+    "rule.twin_not_seated": Template("the twin holder {name!r} is not at this table"),
+    "rule.not_seated": Template("{name!r} is not at this table"),
+    "rule.negative_rack": Template("{name}'s rack cannot be worth {value}"),
+    "rule.racks_missing": Template("no rack given for {names}"),
+    # the tutor's position (docs/tutor.md)
+    "tutor.one_atu": Template("the atu is one tile, not {count}: {text!r}"),
+    "tutor.one_drawn": Template("the drawn tile is one tile, not {count}: {text!r}"),
+    "tutor.one_drawn/simple": Template("the drawn card is one card, not {count}: {text!r}"),
+    "tutor.rules_variant": Template("the rules are {found} rummy's, not {wanted}"),
+    "tutor.seat_twice": Template("a seat is named twice"),
+    "tutor.row_order": Template("row {name!r}: give the seats in the order of play (yours among them) "
+                                "to say whose row it is"),
+    "tutor.me_not_seated": Template("me {name!r} is not one of the seats {seats}"),
+    "tutor.row_unseated": Template("row {name!r} belongs to nobody in --seats {seats}"),
+    "tutor.unknown_source": Template("unknown source {name!r}: use {choices}"),
+    "tutor.took_mine": Template("took {name!r}: what you took is on your rack; give what the others took"),
+    "tutor.took_unseated": Template("took {name!r}: nobody of that name in --seats {seats}"),
+    "tutor.rack_size": Template("a rack holds {size} tiles before the draw and {size_after} after it; "
+                                "this one has {count}"),
+    "tutor.rack_size/simple": Template("a hand holds {size} cards before the draw and {size_after} after it; "
+                                       "this one has {count}"),
+    "tutor.atu_needed": Template("--from atu needs the atu (--atu TILE)"),
+    "tutor.pulled_not_atu": Template("the tile pulled in is the atu {atu}, not {tile}"),
+    "tutor.pulled_no_close": Template("the atu {atu} is pulled in only to close (CR-19), "
+                                      "and this rack does not close with it"),
+    "tutor.policy_count": Template("{count} policy for {players} players", "{count} policies for {players} players"),
+    "tutor.unknown_policy": Template("unknown policy {name!r}: use {choices}"),
+    "tutor.player_count": Template("2 to 4 players"),
+}
+
+#: The score sheet's refusals (scoresheet/errors.py), by code.
+SHEET: dict[str, Template] = {
+    "sheet.entered_twice": Template("hand {number} has exactly these entries: entered twice? record it again on "
+                                    "purpose to keep it anyway"),
+    "sheet.no_game": Template("no game {selector!r}"),
+    "sheet.no_game_yet": Template("no game yet"),
+    "sheet.finished": Template("{game} is finished ({outcome})"),
+    "sheet.field": Template("{label}: {detail}"),
+}
+
+#: A refusal not yet given a code of its own: its sentence was written where it is raised.
+#: (docs/errors.md lists them; each becomes a code as its module is converted.)
+UNTYPED = "untyped"
+TEMPLATES: dict[str, Template] = {**ENGINE, **SHEET, UNTYPED: Template("{text}")}
+
+
+def sentence(code: str, fields: Mapping[str, object]) -> str:
+    """The English sentence of a refusal: its code's template (its variant's, if it has one)
+    filled with its fields. A KeyError for a code without a template: every code has one."""
+    template = TEMPLATES.get(f"{code}/{fields.get('variant')}") or TEMPLATES[code]
+    notation = "card" if fields.get("variant") == "simple" else "tile"
+    shown = {name: _shown(value, notation) for name, value in fields.items()}
+    count = fields.get("count")
+    if isinstance(count, int):
+        shown.setdefault("ordinal", ordinal(count))
+    return template.pick(fields).format(**shown)
+
+
+def _shown(value: object, notation: str) -> object:
+    """A field as a sentence shows it: a tile in the variant's notation, a tuple as a list,
+    an ordinal count as English writes it (``3rd``)."""
+    if isinstance(value, Piece):
+        return value.format(notation)
+    if isinstance(value, tuple):  # tiles as a rack is written, other things as a list
+        joint = " " if value and all(isinstance(v, Piece) for v in value) else ", "
+        return joint.join(str(_shown(v, notation)) for v in value)
+    return value
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: English's ordinal of a count (a translation has its own).
+
+    >>> ordinal(3), ordinal(4)
+    ('3rd', '4th')
+    """
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
