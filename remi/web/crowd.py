@@ -27,7 +27,7 @@ import socket
 import sys
 import time
 import weakref
-from typing import Any, Protocol
+from typing import Protocol
 
 #: file handles the server keeps for itself: the store's connections, photos, the models
 OWN_SHARE = 0.5
@@ -168,7 +168,7 @@ class GatedSocket(socket.socket):
         gated.spare = os.open(os.devnull, os.O_RDONLY)
         return gated
 
-    def accept(self) -> tuple[socket.socket, Any]:
+    def accept(self) -> tuple[socket.socket, object]:
         crowd = self.crowd
         while crowd.open_count() >= crowd.cap:
             if crowd.make_room():

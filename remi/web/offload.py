@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import anyio.to_thread
 from anyio import CapacityLimiter
@@ -32,18 +32,18 @@ HEAVY = 2
 PHOTOS = 1
 
 
-async def heavy(web: Web, fn: Callable[..., T], *args: Any) -> T:
+async def heavy(web: Web, fn: Callable[..., T], *args: object) -> T:
     """``fn(*args)`` in a worker thread, at most ``HEAVY`` of them at once for this app."""
     return await _in_lane(web, "heavy", HEAVY, fn, *args)
 
 
-async def photo_work(web: Web, fn: Callable[..., T], *args: Any) -> T:
+async def photo_work(web: Web, fn: Callable[..., T], *args: object) -> T:
     """``fn(*args)`` (a photo's decoding and reading) in a thread of the photos' own lane,
     at most ``PHOTOS`` at once: never in the places of the hands' checks."""
     return await _in_lane(web, "photo_lane", PHOTOS, fn, *args)
 
 
-async def _in_lane(web: Web, lane: str, size: int, fn: Callable[..., T], *args: Any) -> T:
+async def _in_lane(web: Web, lane: str, size: int, fn: Callable[..., T], *args: object) -> T:
     limiter = getattr(web, lane)
     if limiter is None:  # made inside the event loop, which anyio's limiter belongs to
         limiter = CapacityLimiter(size)
