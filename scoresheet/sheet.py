@@ -132,12 +132,26 @@ class Sheet:
     def next_starter(self) -> str:
         return self.game.players[len(self.rows) % len(self.game.players)]
 
-    def repeats(self, hand: HandInput) -> int | None:
-        """The number of the last hand when ``hand`` has exactly its entries (entered twice?),
-        else None. Closed Rummy only: in Simple rummy "Ana went out" twice running is ordinary.
-        ``hand`` spells the names as the game does (``entry.seat_names``)."""
-        if self.game.variant == "closed" and self.rows and self.rows[-1].hand == hand:
-            return len(self.rows)
+    def repeats(self, hand: HandInput, result: HandResult | None = None) -> int | None:
+        """The number of the last hand when ``hand`` is that hand again (entered twice?), else
+        None. Closed Rummy only: in Simple rummy "Ana went out" twice running is ordinary.
+        ``hand`` spells the names as the game does (``entry.seat_names``); ``result``: its
+        scores, when already known.
+
+        The hand is compared, not the typing: the same atu, closer and twin holder and every
+        player scored the same (a rack as 11L3H or as the 85 points it costs, the board in
+        any order or as its points) is the same hand.
+        """
+        if self.game.variant != "closed" or not self.rows:
+            return None
+        last = self.rows[-1]
+        if result is None:
+            try:
+                result = score_hand(self.game.players, self.game.teams, self.game.rules, hand, limits=False)
+            except SheetError:
+                return None
+        if _scored(last.hand, last.result) == _scored(hand, result):
+            return last.number
         return None
 
     def standing(self) -> list[tuple[str, int]]:
@@ -285,6 +299,13 @@ def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start
                 finished, ended_at = True, i
                 winners, losers = end
     return Sheet(game, rows, totals, finished, winners, losers, limit, ended_at)
+
+
+def _scored(hand: HandInput, result: HandResult) -> tuple[Any, ...]:
+    """What makes two hands the same hand at the table: who closed on which atu, who held the
+    twin, and what each player scored (the typed form of a rack or the board left out)."""
+    return (hand.atu, hand.closer, hand.nobody, hand.twin, result.board,
+            {p: (s.score, s.multiplier, s.closer, s.twin) for p, s in result.scores.items()})
 
 
 def _str(value: object) -> str | None:

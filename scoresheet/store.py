@@ -353,17 +353,19 @@ class Store(PendingStore):
         result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            return self._next_hand(game, log, hand, again=again)
+            return self._next_hand(game, log, hand, result, again=again)
         return self._write(game_id, make, known=[(hand, result)])
 
-    def _next_hand(self, game: GameInfo, log: list[LogEntry], hand: HandInput, *, again: bool) -> dict[str, Any]:
+    def _next_hand(self, game: GameInfo, log: list[LogEntry], hand: HandInput, result: HandResult, *,
+                   again: bool) -> dict[str, Any]:
         """A new hand's action, checked against the log under the write lock: the game is not
         over, and the hand is not the last one again unless ``again`` (entered twice?)."""
         current = self._sheet_of(game, log)
         if current.finished:
             raise GameFinished(game.name, current.outcome())
-        if not again and current.repeats(hand) is not None:
-            raise EnteredTwice(len(current.rows))
+        repeated = None if again else current.repeats(hand, result)
+        if repeated is not None:
+            raise EnteredTwice(repeated)
         return {"kind": "hand", "hand": hand}
 
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
