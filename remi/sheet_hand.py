@@ -288,7 +288,7 @@ def hand(
             sheet = store.record(info.id, entered, again=again)
         except SheetError as exc:
             raise _no_atu(info, entered, exc) from None
-        after(sheet, f"hand {len(sheet.rows)} recorded", as_json, len(sheet.rows))
+        after(sheet, f"hand {sheet.rows[-1].number} recorded", as_json, sheet.rows[-1].number)
 
 
 def _no_atu(info: Any, entered: "HandInput", exc: "SheetError") -> "SheetError":

@@ -67,3 +67,19 @@ class GameFinished(SheetError):
         super().__init__(f"{game} is finished ({outcome})")
         self.game = game
         self.outcome = outcome
+
+
+class NoHand(SheetError):
+    """No hand ``number`` on the game's sheet: never recorded (``last``: the latest number, 0
+    for none) or struck out (``struck``). Numbers do not move when a hand is struck out."""
+
+    def __init__(self, game: str, number: int, last: int, *, struck: bool = False) -> None:
+        if struck:
+            message = f"hand {number} of {game} was struck out"
+        else:
+            message = f"{game} has no hand {number} " + (f"(its last is hand {last})" if last else "(no hand yet)")
+        super().__init__(message, fields=("number",))
+        self.game = game
+        self.number = number
+        self.last = last
+        self.struck = struck

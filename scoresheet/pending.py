@@ -210,8 +210,8 @@ class PendingStore:
             if not pending.complete:
                 raise SheetError(f"the hand is not complete: still missing {', '.join(pending.missing())}")
             hand = seat_names(settled.players, pending.hand())
-            score_hand(settled.players, settled.teams, settled.rules, hand)  # every check of remi hand
-            return self._next_hand(settled, log, hand, again=again)  # type: ignore[attr-defined,no-any-return]
+            result = score_hand(settled.players, settled.teams, settled.rules, hand)  # every check of remi hand
+            return self._next_hand(settled, log, hand, result, again=again)  # type: ignore[attr-defined,no-any-return]
         return self._write(game_id, make, before=before)  # type: ignore[attr-defined]
 
 

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from remi.engine import RemiError, Rules, preset
 from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
-from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
+from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, NoHand, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
 from remi.scoresheet.pending import PendingStore
 from remi.scoresheet.seating import check_seating, check_target
@@ -33,6 +33,7 @@ from remi.scoresheet.sheet import (
     Sheet,
     build_sheet,
     game_info,
+    hand_numbers,
     replay,
     settle,
     undoable,
@@ -192,7 +193,7 @@ class Store(PendingStore):
         game = settle(base, log)
         hands, _ = replay(log)
         try:
-            sheet = build_sheet(game, hands, start=self._sheets.get(game.id), known=known)
+            sheet = build_sheet(game, hands, start=self._sheets.get(game.id), known=known, numbers=hand_numbers(log))
             self._sheets[game.id] = sheet
             return sheet
         except SheetError:
@@ -245,12 +246,10 @@ class Store(PendingStore):
         return self._guard(run)
 
     def hand(self, game_id: int, number: int) -> HandInput:
-        """Hand ``number`` of the game as entered (its latest correction)."""
+        """Hand ``number`` of the game as entered (its latest correction); NoHand if none."""
         game = self._info(game_id)
-        hands = replay(self.log(game_id))[0]
-        if not 1 <= number <= len(hands):
-            raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})", fields=("number",))
-        return hands[number - 1][1]
+        log = self.log(game_id)
+        return dict(replay(log)[0])[_hand_seq(game, log, number)]
 
     def history(self, game_id: int) -> list[HistoryLine]:
         return replay(self.log(game_id))[1]
@@ -510,7 +509,7 @@ class Store(PendingStore):
             raise SheetError("bad export: action numbers repeat or are out of order")
         info = GameInfo(0, name or g["name"], g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
                         g.get("target"), rules)
-        build_sheet(settle(info, entries), replay(entries)[0])  # every hand must score
+        build_sheet(settle(info, entries), replay(entries)[0], numbers=hand_numbers(entries))  # every hand must score
 
         def run() -> GameInfo:
 
@@ -556,10 +555,14 @@ def _named(s: Any, name: str) -> Any:
 
 
 def _hand_seq(game: GameInfo, log: list[LogEntry], number: int) -> int:
-    hands = replay(log)[0]
-    if not 1 <= number <= len(hands):
-        raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})", fields=("number",))
-    return hands[number - 1][0]
+    """The seq of the action that recorded hand ``number`` (the number on the sheet); NoHand
+    when there is none or it was struck out."""
+    numbers = hand_numbers(log)
+    live = dict(replay(log)[0])
+    seq = next((s for s, n in numbers.items() if n == number), None)
+    if seq is None or seq not in live:
+        raise NoHand(game.name, number, max(numbers.values(), default=0), struck=seq is not None)
+    return seq
 
 
 def _row(hand: HandInput | None) -> dict[str, Any]:
