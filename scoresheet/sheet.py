@@ -238,10 +238,10 @@ def replay(log: Sequence[LogEntry]) -> tuple[list[tuple[int, HandInput]], list[H
             number = shown.get(e.undoes) if e.undoes is not None else None
         elif e.kind in HAND_KINDS:
             target = e.hand_seq if e.kind != "hand" else e.seq
-            # an undone recording: the number it was shown with, after the hands before it
+            # an undone recording (and its fixes): the number it was shown with, after the hands before it
             number = numbers.get(target) if target is not None else None
-            if number is None and e.kind == "hand":
-                number = sum(1 for seq in numbers if seq < e.seq) + 1
+            if number is None and target is not None:
+                number = sum(1 for seq in numbers if seq < target) + 1
         if e.seq in undone:
             pass
         elif e.kind == "hand" and e.hand is not None:

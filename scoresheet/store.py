@@ -23,6 +23,7 @@ from remi.engine import RemiError, Rules, preset
 from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
 from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, NoHand, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
+from remi.scoresheet.importing import EXPORT_FORMAT, read_export
 from remi.scoresheet.pending import PendingStore
 from remi.scoresheet.seating import check_seating, check_target
 from remi.scoresheet.text import GAME_NAME_MOST, check_note, check_text
@@ -40,7 +41,6 @@ from remi.scoresheet.sheet import (
 )
 
 T = TypeVar("T")
-EXPORT_FORMAT = "remi-game/1"
 #: the largest key SQLite and PostgreSQL hold: a larger id names no game (and would overflow)
 MAX_ID = 2**63 - 1
 
@@ -485,31 +485,10 @@ class Store(PendingStore):
         }
 
     def import_game(self, data: dict[str, Any], *, name: str | None = None) -> GameInfo:
-        """A game from ``export_game``'s JSON, checked (every hand scores) before anything is written."""
-        try:
-            if data.get("format") != EXPORT_FORMAT:
-                raise SheetError(f"not a remi game export (expected format {EXPORT_FORMAT})")
-            g = data["game"]
-            rules = Rules.from_dict(g["rules"])
-            players, teams = check_seating(g["variant"], rules, g["players"], g.get("teams"), g.get("target"))
-            entries = [LogEntry(int(a["seq"]), str(a["kind"]), str(a["created_at"]), a.get("hand_seq"), a.get("undoes"),
-                                HandInput.from_dict(a["hand"]) if a.get("hand") else None, _change(a))
-                       for a in data["actions"]]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            if isinstance(exc, RemiError):
-                raise SheetError(f"bad export: {exc}") from None
-            raise SheetError(f"bad export: missing or malformed {exc}") from None
-        for e in entries:
-            if e.kind not in ("hand", "fix", "delete", "undo", "target", "rename"):
-                raise SheetError(f"bad export: unknown action {e.kind!r}")
-            check_note(e.hand.note if e.hand else None)
-        check_text(str(name or g["name"]), "the game's name", GAME_NAME_MOST, field="name")
-        seqs = [e.seq for e in entries]
-        if seqs != sorted(set(seqs)):
-            raise SheetError("bad export: action numbers repeat or are out of order")
-        info = GameInfo(0, name or g["name"], g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
-                        g.get("target"), rules)
-        build_sheet(settle(info, entries), replay(entries)[0], numbers=hand_numbers(entries))  # every hand must score
+        """A game from ``export_game``'s JSON, every action checked as the command that wrote it
+        checks it (``importing.read_export``) before anything is written."""
+        info, entries = read_export(data, name)
+        players, teams, rules = info.players, info.teams, info.rules
 
         def run() -> GameInfo:
 
@@ -520,7 +499,7 @@ class Store(PendingStore):
                     raise SheetError(f"a game named {info.name!r} already exists: import it under another name", fields=("name",))
                 row = Game(name=info.name, variant=info.variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=info.target,
-                           rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=g.get("created_at") or _now())
+                           rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=info.created_at or _now())
                 s.add(row)
                 s.flush()
                 for e in entries:
@@ -580,17 +559,3 @@ def _entry(a: Any, hand: HandInput | None = None) -> LogEntry:
         hand = HandInput.from_dict({**{name: getattr(a, name) for name in FIELDS},
                                     "racks": json.loads(a.racks) if a.racks else None})
     return LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes, hand, json.loads(a.change) if a.change else None)
-
-
-def _change(action: dict[str, Any]) -> dict[str, Any] | None:
-    """An exported action's change (target, rename), checked: SheetError for a malformed one."""
-    change = action.get("change")
-    if action.get("kind") == "target" and not (isinstance(change, dict) and (
-            change.get("target") is None or (isinstance(change["target"], int) and change["target"] > 0))):
-        raise SheetError(f"bad export: action {action.get('seq')} has no target")
-    if action.get("kind") == "rename" and not (isinstance(change, dict) and isinstance(change.get("old"), str)
-                                               and isinstance(change.get("new"), str)):
-        raise SheetError(f"bad export: action {action.get('seq')} renames nobody")
-    if action.get("kind") == "rename":
-        check_text(change["new"], "a player's name")
-    return change
