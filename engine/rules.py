@@ -100,37 +100,39 @@ class Rules:
         data = dict(data)
         variant = data.get("variant", "closed")
         if variant not in PRESETS:
-            raise RuleError(f"unknown variant {variant!r}: use closed or simple")
+            raise RuleError(f"unknown variant {shown(variant)}: use closed or simple")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RuleError(f"unknown rule option(s): {', '.join(unknown)}{_did_you_mean(unknown, names)}")
+            raise RuleError(f"unknown rule option(s): {', '.join(shown(u, quote=False) for u in unknown[:5])}"
+                            f"{', ...' if len(unknown) > 5 else ''}{_did_you_mean(unknown[:5], names)}")
         base = PRESETS[variant]
         for key, value in data.items():
             expected = type(getattr(base, key))
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                raise RuleError(f"rule option {key} must be {expected.__name__}, not {value!r}")
+                raise RuleError(f"rule option {key} must be {expected.__name__}, not {shown(value)}")
         return _checked(dataclasses.replace(base, **data))
 
     @classmethod
     def from_toml_text(cls, text: str, *, variant: str | None = None) -> Rules:
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RuleError(f"rules file is not valid TOML: {exc}") from None
+        except ValueError as exc:  # TOMLDecodeError, or an integer of more digits than Python reads
+            raise RuleError(f"rules file is not valid TOML: {shown(str(exc), quote=False)}") from None
         data = data.get("rules", data)
         if variant is not None:
             if data.get("variant", variant) != variant:
-                raise RuleError(f"rules file is for {data['variant']}, not {variant}")
+                raise RuleError(f"rules file is for {shown(data['variant'], quote=False)}, not {variant}")
             data["variant"] = variant
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path, *, variant: str | None = None) -> Rules:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RuleError(f"cannot read rules file {path}: {exc.strerror}") from None
+        """The rules of a TOML file: a regular file of at most ``MOST_RULES_BYTES`` (a device
+        such as /dev/zero would be read forever, a FIFO waits for a writer that never comes)."""
+        from remi.engine.files import read_small
+
+        text = read_small(path, MOST_RULES_BYTES, "rules file", RuleError)
         return cls.from_toml_text(text, variant=variant)
 
 
@@ -169,7 +171,7 @@ def _checked(rules: Rules) -> Rules:
     remi.engine.errors.RuleError: rule option close_size must be 4 to 22, not 100000
     """
     if rules.variant not in ("closed", "simple"):
-        raise RuleError(f"unknown variant {rules.variant!r}")
+        raise RuleError(f"unknown variant {shown(rules.variant)}")
     for name, (low, high) in RANGES.items():
         value = getattr(rules, name)
         if not low <= value <= high:
@@ -178,7 +180,7 @@ def _checked(rules: Rules) -> Rules:
         raise RuleError("rule option max_multiplier must be 1, 2 or 4")
     for name, allowed in _CHOICES.items():
         if getattr(rules, name) not in allowed:
-            raise RuleError(f"bad value for {name}: {getattr(rules, name)!r} (one of {', '.join(allowed)})")
+            raise RuleError(f"bad value for {name}: {shown(getattr(rules, name))} (one of {', '.join(allowed)})")
     return rules
 
 
@@ -191,7 +193,24 @@ def preset(variant: str) -> Rules:
     try:
         return PRESETS[variant]
     except KeyError:
-        raise RuleError(f"unknown variant {variant!r}: use closed or simple") from None
+        raise RuleError(f"unknown variant {shown(variant)}: use closed or simple") from None
+
+
+#: a house rules file is a few lines of TOML (the web page's upload takes as much)
+MOST_RULES_BYTES = 16 * 1024
+#: the most characters of a bad value a message shows
+SHOWN_MOST = 40
+
+
+def shown(value: Any, *, quote: bool = True) -> str:
+    """A bad value as a message shows it: cut to ``SHOWN_MOST`` characters (a 200 KB value is
+    not echoed whole).
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    """
+    text = repr(value) if quote else str(value)
+    return text if len(text) <= SHOWN_MOST else f"{text[:SHOWN_MOST - 2]}... ({len(text):,} characters)"
 
 
 def _did_you_mean(unknown: list[str], names: set[str]) -> str:

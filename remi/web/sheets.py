@@ -19,6 +19,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from remi.engine import RemiError, Rules, Tile, preset
+from remi.engine.rules import MOST_RULES_BYTES
 from remi.engine.words import notation_for
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.sheet import Sheet
@@ -30,7 +31,7 @@ from remi.web.tiles import chip, signed
 #: the hands a sheet shows before "all hands" (the CLI's ``remi sheet`` shows 40 too)
 LAST = 40
 #: a house rules file is a few lines of TOML
-MAX_RULES = 16 * 1024
+MAX_RULES = MOST_RULES_BYTES
 DONE = {"created": "Game started.", "recorded": "Hand {n} recorded.", "fixed": "Hand {n} corrected.",
         "struck": "Hand {n} struck out.", "undo-hand": "The latest hand was undone.",
         "undo-fix": "The latest correction was undone.", "undo-delete": "The latest deletion was undone.",
