@@ -117,6 +117,9 @@ class Store(PendingStore):
                 if ("deadlock" in msg or "could not serialize" in msg) and attempt < 7:
                     time.sleep(0.1 * (attempt + 1))
                     continue
+                if "full" in msg or "No space left" in msg:  # SQLite's "database or disk is full", PostgreSQL's 53100
+                    raise StoreError(f"{describe(self.url)}: the disk is full ({msg}): nothing was recorded; free some "
+                                     "space and try again") from None
                 if "locked" in msg:  # SQLite waited 20 s for another writer
                     raise StoreError(f"{describe(self.url)} is busy (another remi is writing): nothing was recorded, "
                                      "try again") from None
