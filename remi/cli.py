@@ -117,6 +117,10 @@ def check(
         atu_tile = Tile.parse(atu) if atu else None
         if atu_tile is not None and not rules.is_closed:
             raise fail("Simple rummy has no atu")
+        if not rules.is_closed and len(tiles) == rules.close_size - 1:
+            # SR-17: a hand goes out after the draw, with 14 cards; 13 are a hand waiting to draw
+            raise fail(f"a hand going out has {rules.close_size} cards, after the draw (SR-17); this one has "
+                       f"{len(tiles)}: add the card drawn, or ask remi advise --variant simple what to draw")
         result = check_close(tiles, rules, atu=atu_tile)  # the engine decides the atu's role (CR-19)
     from remi.check_view import check_json, render_check
 

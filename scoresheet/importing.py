@@ -13,7 +13,7 @@ written. ``MOST_ACTIONS`` caps the size of a game (a long evening writes a few h
 ...     "created_at": "2026-01-01T20:00:00Z"}]})
 Traceback (most recent call last):
 ...
-remi.scoresheet.errors.SheetError: bad export: action 1: undoes: 2 is not what an undo could cancel here (nothing)
+remi.scoresheet.errors.SheetError: bad export: action 1: undoes: 2 is not an earlier action
 """
 
 from __future__ import annotations

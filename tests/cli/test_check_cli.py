@@ -194,3 +194,13 @@ def test_a_number_out_of_range_is_one_plain_line() -> None:
     assert out.returncode == 2
     assert out.stderr.startswith("remi: Invalid value for '--port': 70000 is not in the range 0<=x<=65535. (see '")
     assert out.stderr.endswith(" serve --help')\n") and out.stderr.count("\n") == 1
+
+
+def test_simple_thirteen_cards_say_what_to_do() -> None:
+    """Issue 39.15: SR-17 goes out after the draw with 14 cards; 13 are a hand before the draw,
+    so check says to add the card drawn or to ask advise (the README said check took 13)."""
+    out = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad")
+    assert out.returncode == 2
+    assert out.stderr.strip() == ("remi: a hand going out has 14 cards, after the draw (SR-17); this one has 13: add "
+                                  "the card drawn, or ask remi advise --variant simple what to draw")
+    assert remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac").returncode == 0
