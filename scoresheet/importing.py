@@ -27,7 +27,17 @@ from remi.scoresheet.entry import HandInput, score_hand, seat_names
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.hand import FIELDS, POINTS_DIGITS, RackInput
 from remi.scoresheet.seating import check_seating, check_target
-from remi.scoresheet.sheet import HAND_KINDS, GameInfo, LogEntry, build_sheet, hand_numbers, replay, settle, undoable
+from remi.scoresheet.sheet import (
+    HAND_KINDS,
+    GameInfo,
+    LogEntry,
+    build_sheet,
+    ends,
+    hand_numbers,
+    replay,
+    settle,
+    undoable,
+)
 from remi.scoresheet.text import GAME_NAME_MOST, NAME_MOST, NOTE_MOST, check_note, check_text
 
 EXPORT_FORMAT = "remi-game/1"
@@ -56,16 +66,25 @@ def read_export(data: Any, name: str | None = None) -> tuple[GameInfo, list[LogE
     if len(actions) > MOST_ACTIONS:
         raise bad("actions", f"{len(actions):,} actions; an import holds at most {MOST_ACTIONS:,}")
     log: list[LogEntry] = []
-    sheet = None  # the sheet so far, rebuilt for each new hand (its hands' scores reused)
+    game = info  # the settings as the log so far leaves them (a target, a rename)
+    totals: dict[str, int] | None = None  # the totals so far while only hands were added, else None
     for i, raw in enumerate(actions, start=1):
         where = f"action {raw.get('seq') if isinstance(raw, dict) and _is_int(raw.get('seq')) else f'#{i}'}"
         entry = _action(raw, where, log)
-        _check(info, log, entry, where)
+        scores = _check(game, log, entry, where)
         if entry.kind == "hand":
-            sheet = build_sheet(settle(info, log), replay(log)[0], start=sheet, numbers=hand_numbers(log))
-            if sheet.finished:
-                raise bad(where, f"a hand after the end of the game (it ended after hand {sheet.ended_at})")
+            # A run of new hands adds up as it goes; after a fix, a deletion or an undo the
+            # sheet is worked out again (once), so a long import stays linear.
+            if totals is None:
+                totals = dict(build_sheet(game, replay(log)[0], numbers=hand_numbers(log)).totals)
+            if ends(game, totals):
+                raise bad(where, "a hand after the end of the game")
+            totals = {p: totals[p] + scores.get(p, 0) for p in totals}
+        else:
+            totals = None
         log.append(entry)
+        if entry.kind in ("target", "rename", "undo"):
+            game = settle(info, log)
     return info, log
 
 
@@ -181,9 +200,9 @@ def _change(change: Any, kind: str, where: str) -> dict[str, Any]:
     return change
 
 
-def _check(info: GameInfo, log: Sequence[LogEntry], entry: LogEntry, where: str) -> None:
-    """``entry`` is what the command that writes it would have accepted after ``log``."""
-    game = settle(info, log)
+def _check(game: GameInfo, log: Sequence[LogEntry], entry: LogEntry, where: str) -> dict[str, int]:
+    """``entry`` is what the command that writes it would have accepted after ``log`` (``game``:
+    the settings the log leaves); a hand's scores, else none."""
     if entry.kind in ("fix", "delete") and entry.hand_seq not in dict(replay(log)[0]):
         raise bad(where, f"hand_seq: {_shown(entry.hand_seq)} is not a hand on the sheet")
     if entry.kind == "undo":
@@ -196,14 +215,15 @@ def _check(info: GameInfo, log: Sequence[LogEntry], entry: LogEntry, where: str)
     if entry.kind == "target" and entry.change is not None and not game.rules.is_closed:
         raise bad(where, "a Simple rummy game has no target")
     if entry.hand is None:
-        return
+        return {}
     try:
         check_note(entry.hand.note)
         if seat_names(game.players, entry.hand) != entry.hand:
             raise SheetError("the names are not spelled as the game spells them")
-        score_hand(game.players, game.teams, game.rules, entry.hand)
+        result = score_hand(game.players, game.teams, game.rules, entry.hand)
     except SheetError as exc:
         raise bad(where, f"hand: {exc}") from None
+    return {p: s.score for p, s in result.scores.items()}
 
 
 def _check_rename(game: GameInfo, change: Mapping[str, Any], where: str) -> None:

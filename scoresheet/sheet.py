@@ -350,6 +350,12 @@ def _str(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+def ends(game: GameInfo, totals: Mapping[str, int]) -> bool:
+    """Whether a game with these totals is over (CR-33; SR-21, SR-22): a new hand is refused."""
+    limit = None if game.rules.is_closed else simple_limit(game.sides, rules=game.rules)
+    return _end(game, totals, limit) is not None
+
+
 def _end(game: GameInfo, totals: Mapping[str, int], limit: int | None) -> tuple[list[str], list[str]] | None:
     if game.rules.is_closed:
         won = closed_winners(totals, target=game.target, rules=game.rules)

@@ -71,6 +71,7 @@ CASES = [
      "bad export: action 1: hand: racks: Dan: tiles: a list is not text"),
     (export(hand_with(racks={"Dan": {"points": 71}})),
      "bad export: action 1: hand: Dan's rack cannot cost 71: 14 tiles cost 70 to 220 in steps of 5 (CR-23)"),
+    (export(*[action(i) for i in range(1, 5)], target=300), "bad export: action 4: a hand after the end of the game"),
     (export(*[action(i) for i in range(1, MOST_ACTIONS + 2)]),
      f"bad export: actions: {MOST_ACTIONS + 1:,} actions; an import holds at most {MOST_ACTIONS:,}"),
 ]
