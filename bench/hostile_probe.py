@@ -25,6 +25,7 @@ import argparse
 import io
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -297,6 +298,7 @@ def main() -> None:
         if proc is not None:
             proc.terminate()
             proc.wait(timeout=15)
+        shutil.rmtree(folder, ignore_errors=True)  # the server's database and photos: nothing to keep
     report(probe, time.monotonic() - started)
 
 

@@ -136,6 +136,9 @@ SHEET: dict[str, Template] = {
     "sheet.no_game": Template("no game {selector!r}"),
     "sheet.no_game_yet": Template("no game yet"),
     "sheet.finished": Template("{game} is finished ({outcome})"),
+    "sheet.no_hand": Template("{game} has no hand {number} (its last is hand {last})"),
+    "sheet.no_hand_yet": Template("{game} has no hand {number} (no hand yet)"),
+    "sheet.hand_struck": Template("hand {number} of {game} was struck out"),
     "sheet.field": Template("{label}: {detail}"),
 }
 
@@ -159,13 +162,57 @@ def sentence(code: str, fields: Mapping[str, object]) -> str:
 
 def _shown(value: object, notation: str) -> object:
     """A field as a sentence shows it: a tile in the variant's notation, a tuple as a list,
-    an ordinal count as English writes it (``3rd``)."""
+    an ordinal count as English writes it (``3rd``); text quoted (``{value!r}``: a value as
+    typed) cut to ``SHOWN_MOST`` characters (:class:`Cut`: a 200 KB bad value in a rules file
+    is not echoed whole, issue 39)."""
     if isinstance(value, Piece):
         return value.format(notation)
     if isinstance(value, tuple):  # tiles as a rack is written, other things as a list
-        joint = " " if value and all(isinstance(v, Piece) for v in value) else ", "
-        return joint.join(str(_shown(v, notation)) for v in value)
-    return value
+        if value and all(isinstance(v, Piece) for v in value):
+            return " ".join(v.format(notation) for v in value)
+        return ", ".join(str(_shown(v, notation)) for v in value)
+    return Cut(value) if isinstance(value, str) else value
+
+
+#: the most characters of a value a sentence shows
+SHOWN_MOST = 40
+
+
+def shown(value: object, *, quote: bool = True) -> str:
+    """A bad value as a sentence shows it, cut as :class:`Cut` cuts (its repr, or with
+    ``quote=False`` its text).
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    """
+    return Cut.cut(repr(value) if quote else str(value))
+
+
+class Cut:
+    """Text in a sentence: quoted (``!r``, a value as the user typed it), cut to ``SHOWN_MOST``
+    characters with its length said; as it is otherwise (a sentence of its own, a name).
+
+    >>> f"{Cut('x' * 100)!r}"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    >>> f"{Cut('short')}, {Cut('short')!r}, {len(str(Cut('y' * 100)))}"
+    "short, 'short', 100"
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @staticmethod
+    def cut(text: str) -> str:
+        return text if len(text) <= SHOWN_MOST else f"{text[:SHOWN_MOST - 2]}... ({len(text):,} characters)"
+
+    def __repr__(self) -> str:
+        return self.cut(repr(self.text))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def ordinal(n: int) -> str:

@@ -137,7 +137,7 @@ class Rules:
     def from_toml_text(cls, text: str, *, variant: str | None = None) -> Rules:
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
+        except ValueError as exc:  # TOMLDecodeError, or an integer of more digits than Python reads
             raise RuleError("rule.file_not_toml", detail=str(exc)) from None
         data = data.get("rules", data)
         if variant is not None:
@@ -148,10 +148,11 @@ class Rules:
 
     @classmethod
     def load(cls, path: str | Path, *, variant: str | None = None) -> Rules:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RuleError("rule.file_unreadable", path=str(path), reason=exc.strerror) from None
+        """The rules of a TOML file: a regular file of at most ``MOST_RULES_BYTES`` (a device
+        such as /dev/zero would be read forever, a FIFO waits for a writer that never comes)."""
+        from remi.engine.files import read_small
+
+        text = read_small(path, MOST_RULES_BYTES, "rules file", RuleError)
         return cls.from_toml_text(text, variant=variant)
 
 
@@ -265,6 +266,10 @@ def preset(variant: str) -> Rules:
         return PRESETS[variant]
     except KeyError:
         raise RuleError("rule.unknown_variant", name=variant) from None
+
+
+#: a house rules file is a few lines of TOML (the web page's upload takes as much)
+MOST_RULES_BYTES = 16 * 1024
 
 
 def _did_you_mean(unknown: list[str], names: set[str]) -> tuple[str, ...]:

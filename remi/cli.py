@@ -115,6 +115,10 @@ def check(
             if rules.is_closed and _cards(rack or ""):
                 _hint_cards(rack or "", tiles)
         atu_tile = Tile.parse(atu) if atu else None
+        if not rules.is_closed and len(tiles) == rules.close_size - 1:
+            # SR-17: a hand goes out after the draw, with 14 cards; 13 are a hand waiting to draw
+            raise fail(f"a hand going out has {rules.close_size} cards, after the draw (SR-17); this one has "
+                       f"{len(tiles)}: add the card drawn, or ask remi advise --variant simple what to draw")
         # the engine decides the atu's role (CR-19), and refuses one in Simple rummy
         result = check_close(tiles, rules, atu=atu_tile)
     from remi.check_view import check_json, render_check

@@ -41,10 +41,10 @@ def new(
     The next evening: remi new --like friday
     """
     with errors():
+        table_rules = load_rules(variant or "closed", rules) if rules is not None else None  # before any file is made
         store = open_store(db)
         names = players.split(",") if players else []
         pairs = [t.split("+") for t in teams.split(",")] if teams else None
-        table_rules = load_rules(variant or "closed", rules) if rules is not None else None
         if like is not None:
             model = store.find_game(like)
             variant = variant or model.variant
@@ -199,12 +199,17 @@ def import_(
     Example: remi import friday.json --name friday-copy
     """
     with errors():
+        from remi.engine.files import read_small
+        from remi.scoresheet.errors import SheetError
+        from remi.scoresheet.importing import MOST_BYTES
+
+        text = read_small(file, MOST_BYTES, "the export", SheetError)
         try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise refuse(f"cannot read {file}: {exc.strerror}") from None
-        except (ValueError, UnicodeDecodeError) as exc:
+            data = json.loads(text)
+        except ValueError as exc:
             raise refuse(f"{file} is not JSON: {exc}") from None
+        except RecursionError:  # [[[[...]]]] nested past what Python's parser follows
+            raise refuse(f"{file} is not a remi game export: nested too deep") from None
         if not isinstance(data, dict):
             raise refuse(f"{file} is not a remi game export")
         store = open_store(db)

@@ -31,7 +31,8 @@ Nobody = Annotated[bool, typer.Option("--nobody", help="Nobody closed (stock out
 Board = Annotated[Optional[str], typer.Option("--board", "-b", help="The closer's 15 tiles: 14 in formations plus the throw (Simple: 14 cards).", show_default=False)]
 BoardPoints = Annotated[Optional[str], typer.Option("--board-points", help="The closer's board as a number instead of tiles.", show_default=False)]
 Throw = Annotated[Optional[str], typer.Option("--throw", help="The tile thrown to close (a joker doubles the closer).", show_default=False)]
-Twin = Annotated[Optional[str], typer.Option("--twin", help="Who was dealt the atu's twin (+50).", show_default=False)]
+# A list so that a second --twin is seen and refused (click keeps the last one silently).
+Twin = Annotated[Optional[list[str]], typer.Option("--twin", help="Who was dealt the atu's twin (+50); one player.", show_default=False)]
 Rack = Annotated[Optional[list[str]], typer.Option("--rack", "-r", help="A loser's 14 tiles: NAME=\"tiles\" (repeat).", show_default=False)]
 Points = Annotated[Optional[list[str]], typer.Option("--points", help="A loser's rack as a number or counts: NAME=95, NAME=11L3H, NAME=1J5H (repeat).", show_default=False)]
 Note = Annotated[Optional[str], typer.Option("--note", help="A free-text note.", show_default=False)]
@@ -191,6 +192,18 @@ class HandOptions:
         return route_photo_fixes(self.photo_fix, self.board_photo is not None, names).get(photo)
 
 
+def _one_twin(names: list[str] | None) -> str | None:
+    """The one ``--twin`` given (CR-25, rules §0.3: the atu has one twin, so one player holds it)."""
+    if not names:
+        return None
+    if len(names) > 1:
+        from remi.scoresheet.errors import SheetError
+
+        raise SheetError(f"given twice ({', '.join(names)}): only one player can hold the twin of an atu",
+                         fields=("twin",))
+    return names[0]
+
+
 def refuse(message: str, *fields: str) -> Exception:
     """The sheet's refusal of a command's input (``fields``: the hand's fields at fault, which
     ``describe`` names by their flags); raised by the caller."""
@@ -258,9 +271,10 @@ def hand(
 
     At a terminal with no options (or with --ask) it asks for each item in turn.
     """
-    options = HandOptions(atu, closer, nobody, board, board_points, throw, joker_close or None, atu_close or None, twin,
-                          rack or [], points or [], note, board_photo, rack_photo or [], False, photo_fix or [], keep)
     with errors():
+        options = HandOptions(atu, closer, nobody, board, board_points, throw, joker_close or None, atu_close or None,
+                              _one_twin(twin), rack or [], points or [], note, board_photo, rack_photo or [], False,
+                              photo_fix or [], keep)
         store = open_store(db)
         info = pick(store, game)
         if ask or (not options.given and sys.stdin.isatty()):
@@ -276,7 +290,7 @@ def hand(
             sheet = store.record(info.id, entered, again=again)
         except SheetError as exc:
             raise _no_atu(info, entered, exc) from None
-        after(sheet, f"hand {len(sheet.rows)} recorded", as_json, len(sheet.rows))
+        after(sheet, f"hand {sheet.rows[-1].number} recorded", as_json, sheet.rows[-1].number)
 
 
 def _no_atu(info: Any, entered: "HandInput", exc: "SheetError") -> "SheetError":
@@ -310,9 +324,9 @@ def fix(
 
     Example: remi fix 3 --points Cristi=85
     """
-    options = HandOptions(atu, closer, nobody, board, board_points, throw, joker_close, atu_close, twin, rack or [],
-                          points or [], note, board_photo, rack_photo or [], no_twin, photo_fix or [], keep)
     with errors():
+        options = HandOptions(atu, closer, nobody, board, board_points, throw, joker_close, atu_close, _one_twin(twin),
+                              rack or [], points or [], note, board_photo, rack_photo or [], no_twin, photo_fix or [], keep)
         store = open_store(db)
         info = pick(store, game)
         if delete:

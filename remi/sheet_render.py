@@ -262,7 +262,7 @@ def ranked(standing: Sequence[tuple[str, int]]) -> list[tuple[int, str, int]]:
 def why_over(sheet: Sheet) -> str:
     """Why the game stopped where it did (CR-33; SR-21, SR-22), from the totals after that hand."""
     g = sheet.game
-    row = sheet.rows[(sheet.ended_at or 1) - 1]
+    row = sheet.row(sheet.ended_at or 1) or sheet.rows[0]
     totals = {side: sum(row.totals[p] for p in members) for side, members in g.sides.items()}
     if not g.rules.is_closed:
         over = [side for side, t in totals.items() if t >= (sheet.limit or 0)]
@@ -281,8 +281,9 @@ def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:
 def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -> None:
     """After a write: the hand's scores (if any), then the totals and the status."""
     con.print(f"[bold]{sheet.game.name}[/]: {message}.")
-    if number is not None and 1 <= number <= len(sheet.rows):
-        con.print(f"Hand {number}: " + hand_line(sheet.game, sheet.rows[number - 1].scores))
+    row = sheet.row(number) if number is not None else None
+    if row is not None:
+        con.print(f"Hand {number}: " + hand_line(sheet.game, row.scores))
     con.print("Totals: " + ", ".join(f"{side} {total}" for side, total in sheet.side_totals().items()))
     con.print(_status(sheet))
 

@@ -82,3 +82,17 @@ class GameFinished(SheetError):
 
     def __init__(self, game: str, outcome: str) -> None:
         super().__init__("sheet.finished", game=game, outcome=outcome)
+
+
+class NoHand(SheetError):
+    """No hand ``number`` on the game's sheet: never recorded (``last``: the latest number, 0
+    for none) or struck out (``struck``). Numbers do not move when a hand is struck out."""
+
+    game: str
+    number: int
+    last: int
+    struck: bool
+
+    def __init__(self, game: str, number: int, last: int, *, struck: bool = False) -> None:
+        code = "sheet.hand_struck" if struck else ("sheet.no_hand" if last else "sheet.no_hand_yet")
+        super().__init__(code, fields=("number",), game=game, number=number, last=last, struck=struck)

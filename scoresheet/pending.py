@@ -7,7 +7,9 @@ loser's seat. The store keeps each part as one row (``models.PendingPart``), apa
 log; when every part is in, one call records the hand they make, with every check of
 ``Store.record``, and drops the parts in the same transaction (docs/scoresheet.md).
 
-Seats, not names, key the racks: a rename while the hand is in progress keeps each rack.
+Seats, not names, key the parts: each rack by its seat, and the closer's part names the
+closer and the twin holder by seat too, so a rename while the hand is in progress keeps every
+part (issue 39: renaming the closer left the hand "still missing" them).
 
 >>> from remi.engine import CLOSED
 >>> from remi.scoresheet.sheet import GameInfo
@@ -108,9 +110,28 @@ def check_rack(game: GameInfo, pending: PendingHand, seat: int, rack: RackInput)
     rack_cost(name, rack, game.rules, limits=game.rules.check_points)
 
 
-def encode(part: HandInput | RackInput) -> str:
-    """A part's stored form: the one codec of hands and racks (``to_dict``), as JSON."""
-    return json.dumps(part.to_dict(), sort_keys=True)
+#: the closer's part's fields that name a player: stored as a seat (``closer_seat``)
+SEATED = ("closer", "twin")
+
+
+def encode(part: HandInput | RackInput, game: GameInfo | None = None) -> str:
+    """A part's stored form: the one codec of hands and racks (``to_dict``), as JSON; the
+    closer's part (``game`` given) names its players by seat, not by name."""
+    data = part.to_dict()
+    if game is not None:
+        for key in SEATED:
+            if data.get(key) is not None:
+                data[f"{key}_seat"] = game.players.index(data.pop(key))
+    return json.dumps(data, sort_keys=True)
+
+
+def _seated(game: GameInfo, data: dict[str, Any]) -> HandInput:
+    """The closer's part with its seats named as the game names them now."""
+    for key in SEATED:
+        seat = data.pop(f"{key}_seat", None)
+        if isinstance(seat, int) and 0 <= seat < len(game.players):
+            data[key] = game.players[seat]
+    return HandInput.from_dict(data)
 
 
 def decode(game: GameInfo, rows: list[tuple[str, str]]) -> PendingHand:
@@ -120,7 +141,7 @@ def decode(game: GameInfo, rows: list[tuple[str, str]]) -> PendingHand:
     for part, value in rows:
         data: dict[str, Any] = json.loads(value)
         if part == TABLE:
-            table = HandInput.from_dict(data)
+            table = _seated(game, data)
         elif part.startswith("seat ") and part[5:].isdigit():
             racks[int(part[5:])] = RackInput.from_dict(data)
     stamp = hashlib.sha1(json.dumps(sorted(rows)).encode()).hexdigest()[:12] if rows else ""
@@ -160,12 +181,12 @@ class PendingStore:
                 if seat is None:
                     if part.note is not None:  # type: ignore[union-attr]
                         check_text(part.note, "the note", NOTE_MOST, field="note")  # type: ignore[union-attr]
-                    key, value = TABLE, check_table(game, part)  # type: ignore[arg-type]
+                    key, value = TABLE, encode(check_table(game, part), game)  # type: ignore[arg-type]
                 else:
                     check_rack(game, decode(game, [(r.part, r.value) for r in rows]), seat, part)  # type: ignore[arg-type]
-                    key, value = seat_part(seat), part
+                    key, value = seat_part(seat), encode(part)
                 row = next((r for r in rows if r.part == key), None) or PendingPart(game_id=game_id, part=key)
-                row.value, row.created_at = encode(value), datetime.now(UTC).isoformat(timespec="milliseconds")
+                row.value, row.created_at = value, datetime.now(UTC).isoformat(timespec="milliseconds")
                 s.add(row)
                 s.flush()
                 pending = decode(game, [(r.part, r.value) for r in _part_rows(s, game_id)])
@@ -210,8 +231,8 @@ class PendingStore:
             if not pending.complete:
                 raise SheetError(f"the hand is not complete: still missing {', '.join(pending.missing())}")
             hand = seat_names(settled.players, pending.hand())
-            score_hand(settled.players, settled.teams, settled.rules, hand)  # every check of remi hand
-            return self._next_hand(settled, log, hand, again=again)  # type: ignore[attr-defined,no-any-return]
+            result = score_hand(settled.players, settled.teams, settled.rules, hand)  # every check of remi hand
+            return self._next_hand(settled, log, hand, result, again=again)  # type: ignore[attr-defined,no-any-return]
         return self._write(game_id, make, before=before)  # type: ignore[attr-defined]
 
 

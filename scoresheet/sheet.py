@@ -16,7 +16,7 @@ from typing import Any
 from remi.engine import HandScore, Rules, Tile, closed_winners, simple_limit, simple_result
 from remi.engine.tiles import Notation
 from remi.scoresheet.entry import HandInput, HandResult, score_hand
-from remi.scoresheet.errors import SheetError
+from remi.scoresheet.errors import NoHand, SheetError
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +116,21 @@ class Sheet:
     limit: int | None = None
     #: the hand after which the game stopped (None while it goes on)
     ended_at: int | None = None
+    #: the number the next hand takes: a struck-out hand's number is never given again
+    next_number: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.next_number:
+            object.__setattr__(self, "next_number", (self.rows[-1].number if self.rows else 0) + 1)
+
+    def row(self, number: int) -> SheetRow | None:
+        """Hand ``number`` as the sheet shows it (None when it was struck out or is not yet)."""
+        return next((r for r in self.rows if r.number == number), None)
+
+    def no_hand(self, number: int) -> NoHand:
+        """Why the sheet has no hand ``number`` (``row`` gave None): struck out, or not yet."""
+        last = self.next_number - 1
+        return NoHand(self.game.name, number, last, struck=1 <= number <= last)
 
     def side_totals(self) -> dict[str, int]:
         return {s: sum(self.totals[p] for p in members) for s, members in self.game.sides.items()}
@@ -132,12 +147,26 @@ class Sheet:
     def next_starter(self) -> str:
         return self.game.players[len(self.rows) % len(self.game.players)]
 
-    def repeats(self, hand: HandInput) -> int | None:
-        """The number of the last hand when ``hand`` has exactly its entries (entered twice?),
-        else None. Closed Rummy only: in Simple rummy "Ana went out" twice running is ordinary.
-        ``hand`` spells the names as the game does (``entry.seat_names``)."""
-        if self.game.variant == "closed" and self.rows and self.rows[-1].hand == hand:
-            return len(self.rows)
+    def repeats(self, hand: HandInput, result: HandResult | None = None) -> int | None:
+        """The number of the last hand when ``hand`` is that hand again (entered twice?), else
+        None. Closed Rummy only: in Simple rummy "Ana went out" twice running is ordinary.
+        ``hand`` spells the names as the game does (``entry.seat_names``); ``result``: its
+        scores, when already known.
+
+        The hand is compared, not the typing: the same atu, closer and twin holder and every
+        player scored the same (a rack as 11L3H or as the 85 points it costs, the board in
+        any order or as its points) is the same hand.
+        """
+        if self.game.variant != "closed" or not self.rows:
+            return None
+        last = self.rows[-1]
+        if result is None:
+            try:
+                result = score_hand(self.game.players, self.game.teams, self.game.rules, hand, limits=False)
+            except SheetError:
+                return None
+        if _scored(last.hand, last.result) == _scored(hand, result):
+            return last.number
         return None
 
     def standing(self) -> list[tuple[str, int]]:
@@ -177,36 +206,54 @@ class Sheet:
         return out
 
 
+def hand_numbers(log: Sequence[LogEntry]) -> dict[int, int]:
+    """Each hand's number on the sheet, by the seq of the action that recorded it.
+
+    Hands count in the order recorded; an undone recording does not count. A struck-out hand
+    keeps its number, so the hands after it do not move and no later hand takes it: the
+    number a player reads on the sheet is the one every command takes, before and after.
+    """
+    undone = {e.undoes for e in log if e.kind == "undo"}
+    numbers: dict[int, int] = {}
+    for e in log:
+        if e.kind == "hand" and e.seq not in undone:
+            numbers[e.seq] = len(numbers) + 1
+    return numbers
+
+
 def replay(log: Sequence[LogEntry]) -> tuple[list[tuple[int, HandInput]], list[HistoryLine]]:
-    """The live hands ``[(hand_seq, input)]`` in play order, and the annotated history.
+    """The live hands ``[(hand_seq, input)]`` in play order, and the annotated history (each
+    line with the number of its hand: ``hand_numbers``, the same before and after a deletion).
 
     A rename applies to the hands entered before it (those after it use the new name).
     """
     undone = {e.undoes for e in log if e.kind == "undo"}
+    numbers = hand_numbers(log)
     live: dict[int, HandInput] = {}
     history: list[HistoryLine] = []
-    numbers: dict[int, int] = {}  # action seq -> the hand number it concerned
+    shown: dict[int, int] = {}  # action seq -> the hand number it concerned
     for e in log:
         number: int | None = None
         if e.kind == "undo":
-            number = numbers.get(e.undoes) if e.undoes is not None else None
-        elif e.seq in undone:
-            if e.kind in HAND_KINDS:
-                target = e.hand_seq if e.hand_seq is not None else e.seq
-                number = list(live).index(target) + 1 if target in live else len(live) + 1
+            number = shown.get(e.undoes) if e.undoes is not None else None
+        elif e.kind in HAND_KINDS:
+            target = e.hand_seq if e.kind != "hand" else e.seq
+            # an undone recording (and its fixes): the number it was shown with, after the hands before it
+            number = numbers.get(target) if target is not None else None
+            if number is None and target is not None:
+                number = sum(1 for seq in numbers if seq < target) + 1
+        if e.seq in undone:
+            pass
         elif e.kind == "hand" and e.hand is not None:
             live[e.seq] = e.hand
-            number = len(live)
         elif e.kind == "fix" and e.hand_seq in live and e.hand is not None:
-            number = list(live).index(e.hand_seq) + 1
             live[e.hand_seq] = e.hand
         elif e.kind == "delete" and e.hand_seq in live:
-            number = list(live).index(e.hand_seq) + 1
             del live[e.hand_seq]
         elif e.kind == "rename" and e.change:
             live = {seq: renamed(h, e.change["old"], e.change["new"]) for seq, h in live.items()}
         if number is not None:
-            numbers[e.seq] = number
+            shown[e.seq] = number
         history.append(HistoryLine(e.seq, e.kind, e.created_at, number, e.seq in undone, e.undoes, e.hand, e.change))
     return list(live.items()), history
 
@@ -248,12 +295,13 @@ def undoable(log: Sequence[LogEntry]) -> LogEntry | None:
 
 
 def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start: Sheet | None = None,
-                known: Sequence[tuple[HandInput, HandResult]] = ()) -> Sheet:
+                known: Sequence[tuple[HandInput, HandResult]] = (), numbers: Mapping[int, int] | None = None) -> Sheet:
     """Score every hand through the engine, with running totals and the end of the game.
 
     A hand's scores depend only on the hand, the seats and the rules, so each hand is scored
     once: ``start`` (an earlier sheet of this game) lends the scores of the hands it holds
-    unchanged, and ``known`` those of hands just scored (matched by identity).
+    unchanged, and ``known`` those of hands just scored (matched by identity). ``numbers``:
+    each hand's number by its seq (``hand_numbers``); without them, hands count from 1.
     """
     rules = game.rules
     players = game.players
@@ -275,20 +323,37 @@ def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start
             try:
                 result = score_hand(players, game.teams, rules, hand, limits=False)  # as it was accepted
             except SheetError as exc:
-                raise SheetError(f"hand {i} of {game.name} no longer scores: {exc}") from None
+                raise SheetError(f"hand {numbers[hand_seq] if numbers else i} of {game.name} no longer scores: "
+                                 f"{exc}") from None
         for p, sc in result.scores.items():
             totals[p] += sc.score
-        rows.append(SheetRow(i, hand_seq, hand, result, dict(totals), players[(i - 1) % len(players)], after_end=finished))
+        number = numbers[hand_seq] if numbers else i
+        rows.append(SheetRow(number, hand_seq, hand, result, dict(totals), players[(i - 1) % len(players)],
+                             after_end=finished))
         if not finished:
             end = _end(game, totals, limit)
             if end is not None:
-                finished, ended_at = True, i
+                finished, ended_at = True, number
                 winners, losers = end
-    return Sheet(game, rows, totals, finished, winners, losers, limit, ended_at)
+    following = max(numbers.values(), default=0) + 1 if numbers else 0
+    return Sheet(game, rows, totals, finished, winners, losers, limit, ended_at, following)
+
+
+def _scored(hand: HandInput, result: HandResult) -> tuple[Any, ...]:
+    """What makes two hands the same hand at the table: who closed on which atu, who held the
+    twin, and what each player scored (the typed form of a rack or the board left out)."""
+    return (hand.atu, hand.closer, hand.nobody, hand.twin, result.board,
+            {p: (s.score, s.multiplier, s.closer, s.twin) for p, s in result.scores.items()})
 
 
 def _str(value: object) -> str | None:
     return None if value is None else str(value)
+
+
+def ends(game: GameInfo, totals: Mapping[str, int]) -> bool:
+    """Whether a game with these totals is over (CR-33; SR-21, SR-22): a new hand is refused."""
+    limit = None if game.rules.is_closed else simple_limit(game.sides, rules=game.rules)
+    return _end(game, totals, limit) is not None
 
 
 def _end(game: GameInfo, totals: Mapping[str, int], limit: int | None) -> tuple[list[str], list[str]] | None:

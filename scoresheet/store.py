@@ -21,9 +21,10 @@ from typing import Any, TypeVar
 
 from remi.engine import RemiError, Rules, preset
 from remi.scoresheet.entry import HandInput, HandResult, score_hand, seat_names
-from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError, StoreError
+from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, NoHand, SheetError, StoreError
 from remi.scoresheet.hand import FIELDS
 from remi.scoresheet.locks import locked
+from remi.scoresheet.importing import EXPORT_FORMAT, read_export
 from remi.scoresheet.pending import PendingStore
 from remi.scoresheet.seating import check_seating, check_target
 from remi.scoresheet.text import GAME_NAME_MOST, check_note, check_text
@@ -34,13 +35,13 @@ from remi.scoresheet.sheet import (
     Sheet,
     build_sheet,
     game_info,
+    hand_numbers,
     replay,
     settle,
     undoable,
 )
 
 T = TypeVar("T")
-EXPORT_FORMAT = "remi-game/1"
 #: the largest key SQLite and PostgreSQL hold: a larger id names no game (and would overflow)
 MAX_ID = 2**63 - 1
 
@@ -117,6 +118,9 @@ class Store(PendingStore):
                 if ("deadlock" in msg or "could not serialize" in msg) and attempt < 7:
                     time.sleep(0.1 * (attempt + 1))
                     continue
+                if "full" in msg or "No space left" in msg:  # SQLite's "database or disk is full", PostgreSQL's 53100
+                    raise StoreError(f"{describe(self.url)}: the disk is full ({msg}): nothing was recorded; free some "
+                                     "space and try again") from None
                 if "locked" in msg:  # SQLite waited 20 s for another writer
                     raise StoreError(f"{describe(self.url)} is busy (another remi is writing): nothing was recorded, "
                                      "try again") from None
@@ -193,7 +197,7 @@ class Store(PendingStore):
         game = settle(base, log)
         hands, _ = replay(log)
         try:
-            sheet = build_sheet(game, hands, start=self._sheets.get(game.id), known=known)
+            sheet = build_sheet(game, hands, start=self._sheets.get(game.id), known=known, numbers=hand_numbers(log))
             self._sheets[game.id] = sheet
             return sheet
         except SheetError:
@@ -246,12 +250,10 @@ class Store(PendingStore):
         return self._guard(run)
 
     def hand(self, game_id: int, number: int) -> HandInput:
-        """Hand ``number`` of the game as entered (its latest correction)."""
+        """Hand ``number`` of the game as entered (its latest correction); NoHand if none."""
         game = self._info(game_id)
-        hands = replay(self.log(game_id))[0]
-        if not 1 <= number <= len(hands):
-            raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})", fields=("number",))
-        return hands[number - 1][1]
+        log = self.log(game_id)
+        return dict(replay(log)[0])[_hand_seq(game, log, number)]
 
     def history(self, game_id: int) -> list[HistoryLine]:
         return replay(self.log(game_id))[1]
@@ -354,17 +356,19 @@ class Store(PendingStore):
         result = score_hand(game.players, game.teams, game.rules, hand)  # refuse bad input before writing
 
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
-            return self._next_hand(game, log, hand, again=again)
+            return self._next_hand(game, log, hand, result, again=again)
         return self._write(game_id, make, known=[(hand, result)])
 
-    def _next_hand(self, game: GameInfo, log: list[LogEntry], hand: HandInput, *, again: bool) -> dict[str, Any]:
+    def _next_hand(self, game: GameInfo, log: list[LogEntry], hand: HandInput, result: HandResult, *,
+                   again: bool) -> dict[str, Any]:
         """A new hand's action, checked against the log under the write lock: the game is not
         over, and the hand is not the last one again unless ``again`` (entered twice?)."""
         current = self._sheet_of(game, log)
         if current.finished:
             raise GameFinished(game.name, current.outcome())
-        if not again and current.repeats(hand) is not None:
-            raise EnteredTwice(len(current.rows))
+        repeated = None if again else current.repeats(hand, result)
+        if repeated is not None:
+            raise EnteredTwice(repeated)
         return {"kind": "hand", "hand": hand}
 
     def fix(self, game_id: int, number: int, hand: HandInput) -> Sheet:
@@ -485,31 +489,10 @@ class Store(PendingStore):
         }
 
     def import_game(self, data: dict[str, Any], *, name: str | None = None) -> GameInfo:
-        """A game from ``export_game``'s JSON, checked (every hand scores) before anything is written."""
-        try:
-            if data.get("format") != EXPORT_FORMAT:
-                raise SheetError(f"not a remi game export (expected format {EXPORT_FORMAT})")
-            g = data["game"]
-            rules = Rules.from_dict(g["rules"])
-            players, teams = check_seating(g["variant"], rules, g["players"], g.get("teams"), g.get("target"))
-            entries = [LogEntry(int(a["seq"]), str(a["kind"]), str(a["created_at"]), a.get("hand_seq"), a.get("undoes"),
-                                HandInput.from_dict(a["hand"]) if a.get("hand") else None, _change(a))
-                       for a in data["actions"]]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            if isinstance(exc, RemiError):
-                raise SheetError(f"bad export: {exc}") from None
-            raise SheetError(f"bad export: missing or malformed {exc}") from None
-        for e in entries:
-            if e.kind not in ("hand", "fix", "delete", "undo", "target", "rename"):
-                raise SheetError(f"bad export: unknown action {e.kind!r}")
-            check_note(e.hand.note if e.hand else None)
-        check_text(str(name or g["name"]), "the game's name", GAME_NAME_MOST, field="name")
-        seqs = [e.seq for e in entries]
-        if seqs != sorted(set(seqs)):
-            raise SheetError("bad export: action numbers repeat or are out of order")
-        info = GameInfo(0, name or g["name"], g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
-                        g.get("target"), rules)
-        build_sheet(settle(info, entries), replay(entries)[0])  # every hand must score
+        """A game from ``export_game``'s JSON, every action checked as the command that wrote it
+        checks it (``importing.read_export``) before anything is written."""
+        info, entries = read_export(data, name)
+        players, teams, rules = info.players, info.teams, info.rules
 
         def run() -> GameInfo:
 
@@ -520,7 +503,7 @@ class Store(PendingStore):
                     raise SheetError(f"a game named {info.name!r} already exists: import it under another name", fields=("name",))
                 row = Game(name=info.name, variant=info.variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=info.target,
-                           rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=g.get("created_at") or _now())
+                           rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=info.created_at or _now())
                 s.add(row)
                 s.flush()
                 for e in entries:
@@ -542,10 +525,14 @@ def _named(s: Any, name: str) -> Any:
 
 
 def _hand_seq(game: GameInfo, log: list[LogEntry], number: int) -> int:
-    hands = replay(log)[0]
-    if not 1 <= number <= len(hands):
-        raise SheetError(f"{game.name} has no hand {number} (it has {len(hands)})", fields=("number",))
-    return hands[number - 1][0]
+    """The seq of the action that recorded hand ``number`` (the number on the sheet); NoHand
+    when there is none or it was struck out."""
+    numbers = hand_numbers(log)
+    live = dict(replay(log)[0])
+    seq = next((s for s, n in numbers.items() if n == number), None)
+    if seq is None or seq not in live:
+        raise NoHand(game.name, number, max(numbers.values(), default=0), struck=seq is not None)
+    return seq
 
 
 def _row(hand: HandInput | None) -> dict[str, Any]:
@@ -563,17 +550,3 @@ def _entry(a: Any, hand: HandInput | None = None) -> LogEntry:
         hand = HandInput.from_dict({**{name: getattr(a, name) for name in FIELDS},
                                     "racks": json.loads(a.racks) if a.racks else None})
     return LogEntry(a.seq, a.kind, a.created_at, a.hand_seq, a.undoes, hand, json.loads(a.change) if a.change else None)
-
-
-def _change(action: dict[str, Any]) -> dict[str, Any] | None:
-    """An exported action's change (target, rename), checked: SheetError for a malformed one."""
-    change = action.get("change")
-    if action.get("kind") == "target" and not (isinstance(change, dict) and (
-            change.get("target") is None or (isinstance(change["target"], int) and change["target"] > 0))):
-        raise SheetError(f"bad export: action {action.get('seq')} has no target")
-    if action.get("kind") == "rename" and not (isinstance(change, dict) and isinstance(change.get("old"), str)
-                                               and isinstance(change.get("new"), str)):
-        raise SheetError(f"bad export: action {action.get('seq')} renames nobody")
-    if action.get("kind") == "rename":
-        check_text(change["new"], "a player's name")
-    return change

@@ -23,3 +23,23 @@ def test_the_benchmark_runs(script: str, args: list[str]) -> None:
                          timeout=300, cwd=ROOT, stdin=subprocess.DEVNULL)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "ms" in out.stdout or " s " in out.stdout, out.stdout
+
+
+def test_the_dev_extra_installs_what_the_hostile_probe_needs() -> None:
+    """Issue 39.17: bench/hostile_probe.py imports psutil; ``pip install -e '.[dev]'`` brings it."""
+    import tomllib
+
+    dev = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["dev"]
+    assert any(dep.startswith("psutil") for dep in dev)
+
+
+def test_the_hostile_probe_leaves_no_temp_folder(tmp_path: Path) -> None:
+    """Issue 39.17: the probe's server folder (database, kept photos) goes when the probe ends."""
+    import os
+
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "hostile_probe.py"), "--budget", "0", "--rounds", "0"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT, stdin=subprocess.DEVNULL, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "requests tried" in out.stdout
+    assert list(tmp_path.glob("remi-probe-*")) == []

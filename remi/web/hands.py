@@ -61,9 +61,10 @@ def summary(info: GameInfo, sheet: Sheet, hand: HandInput, number: int, fixing: 
     parts = [_part(p, result.scores[p], info.rules.is_closed) for p in info.players]
     totals = dict(sheet.totals)
     if fixing:  # the totals after the fix: the hand's old scores out, the new ones in
-        if not 1 <= number <= len(sheet.rows):
-            raise RemiError(f"{info.name} has no hand {number} (it has {len(sheet.rows)})")
-        old = sheet.rows[number - 1].scores
+        row = sheet.row(number)
+        if row is None:
+            raise sheet.no_hand(number)
+        old = row.scores
         totals = {p: totals[p] - old[p].score + result.scores[p].score for p in info.players}
     else:
         totals = {p: totals[p] + result.scores[p].score for p in info.players}
@@ -77,11 +78,10 @@ def form_page(request: Request, info: GameInfo, fields: dict[str, str], *, numbe
     web = web_of(request)
     store = web.store
     sheet = store.sheet(info.id)
-    if number is not None and not 1 <= number <= len(sheet.rows):
-        return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
-                                                             f"(it has {len(sheet.rows)})", game=info)
+    if number is not None and sheet.row(number) is None:
+        return web.page(request, "error.html", 404, message=str(sheet.no_hand(number)), game=info)
     return web.page(request, "hand.html", status, game=info, fields=fields, error=error,
-                    number=number or len(sheet.rows) + 1, fixing=number is not None,
+                    number=number or sheet.next_number, fixing=number is not None,
                     notation=notation_for(info.variant), starter=sheet.next_starter(), finished=sheet.finished)
 
 
@@ -104,10 +104,10 @@ def fix_hand(request: Request) -> Response:
     info = game_of(web, request)
     number = int(request.path_params["number"])
     sheet = store.sheet(info.id)
-    if not 1 <= number <= len(sheet.rows):
-        return web.page(request, "error.html", 404, message=f"{info.name} has no hand {number} "
-                                                             f"(it has {len(sheet.rows)})", game=info)
-    fields = fields_from_hand(sheet.rows[number - 1].hand, info.players, info.rules.words.notation)
+    row = sheet.row(number)
+    if row is None:
+        return web.page(request, "error.html", 404, message=str(sheet.no_hand(number)), game=info)
+    fields = fields_from_hand(row.hand, info.players, info.rules.words.notation)
     return form_page(request, info, fields, number=number)
 
 
@@ -143,7 +143,7 @@ def _confirm_page(request: Request, fields: dict[str, str]) -> Response:
         sheet = web.store.sheet(info.id)
         if sheet.finished and not fixing:
             raise RemiError(f"{info.name} is over: start a new game")
-        shown = summary(info, sheet, hand, number or len(sheet.rows) + 1, fixing)
+        shown = summary(info, sheet, hand, number or sheet.next_number, fixing)
         # Warned here, before Record: the store refuses it unless "record it anyway" is ticked.
         repeats = None if fixing else sheet.repeats(seat_names(info.players, hand))
     except (RemiError, ValueError) as exc:
@@ -169,7 +169,7 @@ def _record(request: Request, fields: dict[str, str]) -> Response:
         if number is not None:
             store.fix(info.id, number, hand)
         else:
-            number = len(store.record(info.id, hand, again=bool(fields.get("again"))).rows)
+            number = store.record(info.id, hand, again=bool(fields.get("again"))).rows[-1].number
     except (RemiError, ValueError) as exc:
         # a hand entered twice is offered again on purpose (the store's typed refusal, not its words)
         twice = isinstance(exc, EnteredTwice)
@@ -226,7 +226,7 @@ def _check(store: Store, info: GameInfo, fields: dict[str, str]) -> dict[str, An
     try:
         number = fixed_number(fields)
         sheet = store.sheet(info.id)
-        out["summary"] = summary(info, sheet, hand, number or len(sheet.rows) + 1, number is not None)
+        out["summary"] = summary(info, sheet, hand, number or sheet.next_number, number is not None)
         out["ok"] = True
     except (RemiError, ValueError, IndexError) as exc:
         out["error"] = for_the_page(str(exc))

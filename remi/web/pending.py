@@ -66,12 +66,12 @@ def live_view(store: Any, info: Any) -> dict[str, Any]:
             seats.append({"name": name, "state": "in" if status["ok"] else "bad", "text": status["text"]})
         else:
             seats.append({"name": name, "state": "missing", "text": "waiting for their rack"})
-    view: dict[str, Any] = {"pending": pending, "seats": seats, "number": len(sheet.rows) + 1, "finished": sheet.finished,
+    view: dict[str, Any] = {"pending": pending, "seats": seats, "number": sheet.next_number, "finished": sheet.finished,
                             "table": _table_text(pending, info), "summary": None, "error": None, "repeats": None}
     if pending.complete:
         try:
             hand = seat_names(info.players, pending.hand())
-            view["summary"] = summary(info, sheet, hand, len(sheet.rows) + 1, False)
+            view["summary"] = summary(info, sheet, hand, sheet.next_number, False)
             view["repeats"] = sheet.repeats(hand)
         except (RemiError, ValueError) as exc:
             view["error"] = for_the_page(str(exc))
@@ -200,7 +200,7 @@ async def record(request: Request) -> Response:
         sheet = await run_in_threadpool(lambda: web.store.record_pending(info.id, again=bool(fields.get("again"))))
     except (RemiError, ValueError) as exc:
         return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(str(exc)), status=400)
-    n = len(sheet.rows)
+    n = sheet.rows[-1].number
     return RedirectResponse(f"/g/{info.id}?done=recorded&n={n}#hand-{n}", status_code=303)
 
 

@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from remi.engine import HandScore, RemiError, Rules, Tile, preset
+from remi.engine.rules import MOST_RULES_BYTES
 from remi.engine.words import notation_for
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.sheet import GameInfo, HistoryLine, Sheet, SheetRow
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 #: the hands a sheet shows before "all hands" (the CLI's ``remi sheet`` shows 40 too)
 LAST = 40
 #: a house rules file is a few lines of TOML
-MAX_RULES = 16 * 1024
+MAX_RULES = MOST_RULES_BYTES
 DONE = {"created": "Game started.", "recorded": "Hand {n} recorded.", "fixed": "Hand {n} corrected.",
         "struck": "Hand {n} struck out.", "undo-hand": "The latest hand was undone.",
         "undo-fix": "The latest correction was undone.", "undo-delete": "The latest deletion was undone.",

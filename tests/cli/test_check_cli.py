@@ -87,7 +87,9 @@ def test_simple_rummy_goes_out_and_says_why_not_in_its_own_words() -> None:
         "Hand 8s 9s 10s Jc Qc Kc 4h 5h 6h 7h 9h 2d 3d 4d Cannot go out: no arrangement has a set (Tria); "
         "going out needs a run and a set (SR-18). Closest arrangement:"), out.stdout
     short = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 9d 5c As Ad")
-    assert short.returncode == 2 and short.stderr == "remi: a hand going out has 14 cards (SR-17); this one has 13\n"
+    assert short.returncode == 2 and short.stderr == (
+        "remi: a hand going out has 14 cards, after the draw (SR-17); this one has 13: add the card drawn, or ask "
+        "remi advise --variant simple what to draw\n")
     for shown in (out.stdout, short.stderr):
         assert not {"close", "closes", "closing", "formation", "tiles"} & set(shown.lower().replace(":", " ").split())
     closed = remi("check", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12")
@@ -194,3 +196,13 @@ def test_a_number_out_of_range_is_one_plain_line() -> None:
     assert out.returncode == 2
     assert out.stderr.startswith("remi: Invalid value for '--port': 70000 is not in the range 0<=x<=65535. (see '")
     assert out.stderr.endswith(" serve --help')\n") and out.stderr.count("\n") == 1
+
+
+def test_simple_thirteen_cards_say_what_to_do() -> None:
+    """Issue 39.15: SR-17 goes out after the draw with 14 cards; 13 are a hand before the draw,
+    so check says to add the card drawn or to ask advise (the README said check took 13)."""
+    out = remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad")
+    assert out.returncode == 2
+    assert out.stderr.strip() == ("remi: a hand going out has 14 cards, after the draw (SR-17); this one has 13: add "
+                                  "the card drawn, or ask remi advise --variant simple what to draw")
+    assert remi("check", "--variant", "simple", "5h 6h 7h 8h Js Jh Jc 2c 3c * 5c As Ad Ac").returncode == 0

@@ -117,3 +117,20 @@ def test_two_phones_sending_at_once_both_land(store: Store, db_url: str) -> None
         phone.engine.dispose()
     assert not errors
     assert {seat: r.points for seat, r in store.pending(1).racks.items()} == {1: 85, 2: 90, 3: 95}
+
+
+def test_a_rename_while_pending_keeps_every_part(store: Store) -> None:
+    """Issue 39.9: the closer's part names the closer and the twin holder by seat, as the racks
+    are kept by seat: renaming either while the hand is in progress strands nothing."""
+    store.put_pending(1, table(twin="Dan"))
+    store.put_pending(1, RackInput(points=95), seat=1)
+    store.rename(1, "Ana", "Anna")
+    store.rename(1, "Dan", "Daniel")
+    pending = store.pending(1)
+    assert pending.table.closer == "Anna" and pending.table.twin == "Daniel"
+    assert pending.missing() == ["Daniel", "Dumitru"]  # not "Anna": she closed
+    store.put_pending(1, RackInput(points=90), seat=2)
+    store.put_pending(1, RackInput(points=70), seat=3)
+    row = store.record_pending(1).rows[0]
+    assert (row.hand.closer, row.hand.twin) == ("Anna", "Daniel")
+    assert row.scores["Anna"].closer and row.scores["Daniel"].twin

@@ -53,14 +53,19 @@ ops = st.lists(st.one_of(
 ), max_size=14)
 
 
-def apply(store: Store, game_id: int, script: list[tuple[Any, ...]]) -> list[HandInput]:
-    """Run the script on the store and on a plain list model with an undo stack."""
+def apply(store: Store, game_id: int, script: list[tuple[Any, ...]]) -> tuple[list[HandInput], list[int]]:
+    """Run the script on the store and on a plain list model with an undo stack; the hands and
+    their numbers (issue 39.3: a struck-out hand keeps its number, no later hand takes it)."""
     hands: list[HandInput] = []
+    numbers: list[int] = []
+    recorded = 0
     undo: list[Any] = []
     for op in script:
         if op[0] == "hand":
             store.record(game_id, op[1], again=True)  # repeats are wanted here: totals are the point
+            recorded += 1
             hands.append(op[1])
+            numbers.append(recorded)
             undo.append(("pop",))
         elif op[0] == "undo":
             if not undo:
@@ -71,22 +76,25 @@ def apply(store: Store, game_id: int, script: list[tuple[Any, ...]]) -> list[Han
             inverse = undo.pop()
             if inverse[0] == "pop":
                 hands.pop()
+                numbers.pop()
+                recorded -= 1
             elif inverse[0] == "put":
                 hands[inverse[1]] = inverse[2]
             else:
                 hands.insert(inverse[1], inverse[2])
+                numbers.insert(inverse[1], inverse[3])
         elif not hands:
             continue
         elif op[0] == "fix":
             i = op[1] % len(hands)
-            store.fix(game_id, i + 1, op[2])
+            store.fix(game_id, numbers[i], op[2])
             undo.append(("put", i, hands[i]))
             hands[i] = op[2]
         else:
             i = op[1] % len(hands)
-            store.delete(game_id, i + 1)
-            undo.append(("insert", i, hands.pop(i)))
-    return hands
+            store.delete(game_id, numbers[i])
+            undo.append(("insert", i, hands.pop(i), numbers.pop(i)))
+    return hands, numbers
 
 
 def recompute(hands: list[HandInput]) -> dict[str, int]:
@@ -102,11 +110,11 @@ def recompute(hands: list[HandInput]) -> dict[str, int]:
 @given(script=ops)
 def test_any_sequence_of_entries_gives_the_recomputed_totals(store: Store, script: list[tuple[Any, ...]]) -> None:
     game = store.new_game(f"g{next(_names)}", "closed", PLAYERS)
-    hands = apply(store, game.id, script)
+    hands, numbers = apply(store, game.id, script)
     sheet = store.sheet(game.id)
     assert [r.hand for r in sheet.rows] == hands
     assert sheet.totals == recompute(hands)
-    assert [r.number for r in sheet.rows] == list(range(1, len(hands) + 1))
+    assert [r.number for r in sheet.rows] == numbers
     # A fresh store (another process) reads the same, and a round trip through export keeps it.
     again = Store(store.engine, url=store.url).sheet(game.id)
     assert again.totals == sheet.totals and [r.hand for r in again.rows] == hands

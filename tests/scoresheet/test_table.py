@@ -388,3 +388,13 @@ def test_the_picture_to_share_has_the_atu_and_the_legend(remi: Remi, tmp_path: P
     assert ["* Ø", "y2", "r1 J", "r1 J"] == [t for t in drawn if t.split()[:1] in (["*"], ["y2"], ["r1"])]
     assert "★ closed ×2/×4 doubled T twin Ø nobody closed J joker close" in drawn
     store.engine.dispose()
+
+
+def test_a_simple_csv_has_simple_columns(remi: Remi) -> None:
+    """Issue 39.15: a Simple rummy sheet carries no atu, board, throw, twin or multiplier."""
+    remi.ok("new", "--variant", "simple", "--players", "Ana,Ben", "--name", "rami")
+    remi.ok("hand", "--closer", "Ana", "--note", "first")
+    remi.ok("hand", "--closer", "Ben")
+    rows = list(csv.reader(io.StringIO(remi("export", "--format", "csv").out)))
+    assert rows[0] == ["hand", "went out", "Ana", "Ben", "note", "total Ana", "total Ben"]
+    assert rows[1:] == [["1", "Ana", "0", "100", "first", "0", "100"], ["2", "Ben", "100", "0", "", "100", "100"]]
