@@ -8,6 +8,7 @@ is read with it (``load_rules``). Nothing heavy is imported: ``remi --help`` sta
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -51,6 +52,35 @@ KeepOpt = Annotated[Optional[bool], typer.Option(
 ModelsOpt = Annotated[Optional[Path], typer.Option(
     "--models", help="With --photo: the models folder (default: REMI_MODELS, else the shipped models; cards: "
                      "REMI_CARD_MODELS, else cards/ beside them).", show_default=False)]
+
+
+#: a token that is a fix (``3=r1``, ``+=k5``, the sheet's ``Dan:3=r1``): after ``--fix`` it is
+#: one more fix, so that one ``--fix`` takes several as the prompt does (issue 39 item 12)
+FIX_TOKEN = re.compile(r"^(?:[^\s:=@-][^\s:=@]*:)?(?:\d+|\+)=\S")
+FIX_OPTIONS = ("--fix", "--photo-fix")
+
+
+def expand_fixes(argv: list[str]) -> list[str]:
+    """The command line with each fix after a ``--fix`` (or ``--photo-fix``) given its own option.
+
+    >>> expand_fixes(["scan", "p.jpg", "--fix", "3=r13", "16=r11", "--json"])
+    ['scan', 'p.jpg', '--fix', '3=r13', '--fix', '16=r11', '--json']
+    >>> expand_fixes(["hand", "--photo-fix", "Dan:2=-", "Dan:+=k5", "r3"])
+    ['hand', '--photo-fix', 'Dan:2=-', '--photo-fix', 'Dan:+=k5', 'r3']
+    """
+    out: list[str] = []
+    option = None  # the fix option being read, while its fixes follow
+    for token in argv:
+        fix = bool(FIX_TOKEN.match(token))
+        if option is not None and fix and out[-1] != option:
+            out += [option, token]
+            continue
+        if token in FIX_OPTIONS:
+            option = token
+        elif not fix and out and out[-1] not in FIX_OPTIONS:
+            option = None
+        out.append(token)
+    return out
 
 
 def load_rules(variant: str, rules_file: Path | None) -> Any:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.console import Console
 
 from remi.options import RulesFile, Variant, load_rules
 
@@ -27,9 +28,7 @@ def errors() -> AbstractContextManager[None]:
     return user_errors(interrupted="interrupted")
 
 
-def _console():
-    from rich.console import Console
-
+def _console() -> Console:
     return Console()
 
 
@@ -59,42 +58,22 @@ def scan(
     remi scan samples/photos/rack-joker.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack-joker.json
     """
     with errors():
-        from remi.photos import apply_fixes, corrected_dict, dumps, interactive, keep_corrected, parse_fixes, read, review
-        from remi.vision.errors import VisionError
+        from remi.photos import dumps, interactive, take_photo
+        from remi.vision.photo import corrected_dict
 
         rules = load_rules(variant, rules_file)
         kind = "cards" if variant == "simple" else "tiles"
-        fixes = parse_fixes(fix, kind=kind)  # a bad fix is refused before the photo is even read
-        image, reading = read(photo, models, kind=kind, rules=rules if kind == "cards" else None)
-        if not reading.detections and not any(f.number is None for f in fixes):
-            raise VisionError(f"{photo}: no {kind} found in the photo")
-        corrected = apply_fixes(reading, fixes, rules=rules)
-        if annotate is not None:
-            _annotate(annotate, image, reading, corrected)
+        console = _console() if not as_json else Console(stderr=True)
+        ask = not as_json and (interactive(console) if confirm is None else confirm)
+        done = take_photo(photo, console, fixes=fix, ask=ask, keep=keep, kind=kind, models=models,
+                          rules=rules, annotate=annotate, show=not as_json, need_tiles=False)
         if as_json:
-            if keep:
-                keep_corrected(photo, reading, corrected)
-            sys.stdout.write(dumps(corrected_dict(reading, corrected)) + "\n")
+            sys.stdout.write(dumps(corrected_dict(done.reading, done.corrected)) + "\n")
             return
-        console = _console()
-        ask = interactive(console) if confirm is None else confirm
-        done = review(photo, reading, console, fixes=fixes, ask=ask, keep=keep, say_corrected=False, rules=rules)
-        if annotate is not None and done.corrected != corrected:  # fixed at the prompt: draw the fixes too
-            _annotate(annotate, image, reading, done.corrected)
         notation = "card" if kind == "cards" else "tile"
         console.print(f"{kind}: [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")
         if annotate is not None:
             console.print(f"annotated picture: {annotate}")
-
-
-def _annotate(path: Path, image, reading, corrected) -> None:
-    from remi.vision import annotate as draw
-
-    fixes = {n: "-" for n in corrected.dropped}
-    fixes.update({e.number: e.tile.format(reading.notation) for e in corrected.entries
-                  if e.number is not None and e.read is not None})
-    added = [(e.tile.format(reading.notation), e.box) for e in corrected.entries if e.number is None and e.box is not None]
-    draw.write(path, image, reading, fixes, added)
 
 
 @vision_app.command("generate")

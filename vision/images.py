@@ -173,6 +173,25 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     return load_photo(path, reduce=False).image
 
 
+def header_size(data: bytes) -> tuple[int, int] | None:
+    """An image file's width and height from its header alone (nothing decoded); None for a
+    file that is no image Pillow knows. The size is the caller's to judge (Pillow's own bomb
+    check is left out: a huge size is still a size)."""
+    import io
+    import warnings
+
+    from PIL import Image, UnidentifiedImageError
+
+    Image.MAX_IMAGE_PIXELS = None  # as _open: the sizes are checked against remi's limits
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as im:
+                return im.size
+    except (UnidentifiedImageError, OSError):
+        return None
+
+
 def to_photo_pixels(reading, photo: Photo):
     """A ``reader.Reading`` made on ``photo.image`` with its boxes and corners in the photo's
     own pixels (``Reading.scaled``; typed loosely so that this module needs no reader)."""

@@ -1,0 +1,47 @@
+"""Issue 39 item 6 over real HTTP: a photo is kept for `remi vision adapt` only once its tiles
+were accepted (a refused check keeps nothing), and the kept folder has a cap, one line when full."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.web.conftest import Server, csrf
+from tests.web.test_photo_pages import read_tiles, upload
+
+
+def _kept(home: Path) -> list[Path]:
+    folder = home / "data" / "remi" / "photos"
+    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+
+
+def test_a_refused_photo_is_not_kept(server: Server, home: Path) -> None:
+    phone = server.phone()
+    r = upload(phone)
+    shot = r.headers["location"].split("?")[0]
+    tiles = read_tiles(phone.get(r.headers["location"]).text)
+    refused = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(tiles), "added": "r1",
+                                               "action": "check", "variant": "closed", "keep": "1"})
+    assert refused.status_code == 400  # 16 tiles: no rack to check
+    assert _kept(home) == [] and not (home / "data" / "remi" / "photos").exists()
+    accepted = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(tiles), "action": "check",
+                                                "variant": "closed", "keep": "1"})
+    assert accepted.status_code == 200 and "Kept for remi vision adapt" in accepted.text
+    assert len(_kept(home)) == 1
+
+
+def test_a_full_kept_folder_is_one_line_and_keeps_nothing_more(server: Server, home: Path) -> None:
+    from remi.vision.labels import KEPT_PHOTOS
+
+    folder = home / "data" / "remi" / "photos"
+    folder.mkdir(parents=True)
+    for i in range(KEPT_PHOTOS):
+        (folder / f"old-{i}.jpg").write_bytes(b"x")
+    phone = server.phone()
+    r = upload(phone)
+    shot = r.headers["location"].split("?")[0]
+    tiles = read_tiles(phone.get(r.headers["location"]).text)
+    page = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(tiles), "action": "check",
+                                            "variant": "closed", "keep": "1"})
+    assert page.status_code == 200 and '<h2 class="ok">Closes' in page.text  # the check still answers
+    assert f"the kept photos are full ({KEPT_PHOTOS} photos" in page.text
+    assert _kept(home) == [] and len(list(folder.iterdir())) == KEPT_PHOTOS
