@@ -43,15 +43,17 @@ PhotoOpt = Annotated[Optional[Path], typer.Option(
     "--photo", help="Read the rack from a photo instead (Simple rummy: the cards, with card models).",
     show_default=False)]
 FixOpt = Annotated[Optional[list[str]], typer.Option(
-    "--fix", help="With --photo: correct tile N as read, N=r7, N=- (drop) or +=r7 (add); cards N=7h, +=Qs. Repeat.",
+    "--fix", help="Correct tile N of the photo as read: N=r7 changes it, N=- drops it, +=r7 adds a missed tile "
+                  "(+=r7@x1,y1,x2,y2 with its box); cards N=7h, +=Qs. Several after one --fix, or repeat it.",
     show_default=False)]
 KeepOpt = Annotated[Optional[bool], typer.Option(
-    "--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi "
-                             "vision adapt); cards are kept as labelled data in photos/cards (no card adapt yet).",
+    "--keep/--no-keep", help="Keep the photo and its corrected tiles in your data folder to teach remi your set "
+                             "(remi vision adapt; cards are kept in photos/cards). Default: ask at a terminal after "
+                             "a correction.",
     show_default=False)]
 ModelsOpt = Annotated[Optional[Path], typer.Option(
-    "--models", help="With --photo: the models folder (default: REMI_MODELS, else the shipped models; cards: "
-                     "REMI_CARD_MODELS, else cards/ beside them).", show_default=False)]
+    "--models", help="The models folder (default: REMI_MODELS, else the shipped models; cards: REMI_CARD_MODELS, "
+                     "else cards/ beside them; `remi vision adapt` writes adapted ones).", show_default=False)]
 
 
 #: a token that is a fix (``3=r1``, ``+=k5``, the sheet's ``Dan:3=r1``): after ``--fix`` it is

@@ -143,15 +143,16 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
         step("checked on the photos held back")
         names = ", ".join(name for name, *_ in held)
         if scores[1] < scores[0] or samples[1] < samples[0]:
-            return (f"kept as shipped: fine-tuned, it read {scores[1]} tiles right (less extra boxes) of the photos "
-                    f"held back ({names}) against {scores[0]}, and {samples[1]} of the sample photos right "
-                    f"against {samples[0]}")
+            return (f"kept as shipped: on the photos held back ({names}) the fine-tuned detector let {scores[1]} "
+                    f"tiles be read right where the shipped one let {scores[0]} (each extra box counts one less), "
+                    f"and it read {samples[1]} of the sample photos right where the shipped one read {samples[0]}")
         shutil.copy(onnx, out / meta["detector"])
     meta["adapted"]["detector"] = {"fitted_on": [name for name, *_ in fit], "held_back": [name for name, *_ in held],
                                    "held_back_right": {"before": scores[0], "after": scores[1]}}
     (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
-    return (f"fine-tuned on {len(fit)} photos: the photos held back ({names}) read {scores[1]} tiles right "
-            f"(less extra boxes) against {scores[0]}; the sample photos {samples[1]} right")
+    return (f"fine-tuned on {len(fit)} photos: on the photos held back ({names}) {scores[1]} tiles are read right, "
+            f"where the shipped detector let {scores[0]} be (each extra box counts one less); "
+            f"{samples[1]} of the sample photos are read right")
 
 
 def samples_read_right(reader) -> int:

@@ -69,9 +69,10 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "hand_size": lambda f: (f"{f['photo']}: {f['count']} {f['noun']}s read; a hand holds {f['most']}"
                             + (f" (or {f['fewest']} before the draw)" if f["fewest"] != f["most"] else "")
                             + f": correct them with {f['option']} N=7h, N=- or +=Qs"),
-    "no_models": lambda f: ("no vision models found" + (f" in {f['folder']}" if f.get("folder") else "")
-                            + ": reinstall remi (pip install remi: the models ship with it), or name a models "
-                              "folder with --models DIR or REMI_MODELS=DIR"),
+    "no_models": lambda f: ((f"{f['folder']}: no vision model there (vision.json missing): " if f.get("folder")
+                             else "the vision models that ship with remi are missing: reinstall remi (pip install "
+                                  "remi ships them), or ")
+                            + "name a models folder with --models DIR or REMI_MODELS=DIR"),
     "kept_full": lambda f: (f"the kept photos are full ({f['photos']} photos, {f['megabytes']} MB; at most "
                             f"{f['most_photos']} photos or {f['most_megabytes']} MB): this photo was not kept; "
                             f"run remi vision adapt, or delete old ones in {f['folder']}"),

@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 
 from remi.vision.errors import VisionError
-from remi.vision.reader import models_dir
+from remi.vision.reader import models_dir, no_models
 
 TILES, CARDS = "tiles", "cards"
 CARD_RULE = "models/candidates/cards1/README.md"
@@ -50,7 +50,7 @@ def folder_kind(folder: Path) -> str:
     try:
         meta = json.loads((Path(folder) / "vision.json").read_text())
     except (OSError, ValueError):
-        raise VisionError(f"{folder}: no vision model there (vision.json missing or unreadable)") from None
+        raise no_models(folder) from None
     kind = meta.get("kind", TILES) if isinstance(meta, dict) else None
     if kind not in (TILES, CARDS):
         raise VisionError(f"{folder}: vision.json's kind {kind!r} is neither tiles nor cards")

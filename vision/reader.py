@@ -24,12 +24,13 @@ from remi.vision import crops
 from remi.vision.doubts import Doubt, DoubtKind, words
 from remi.vision.errors import VisionError
 
+#: the shipped models: ``models/`` of the checkout, installed beside this package as
+#: ``remi/models`` (pyproject's package data), so one path finds them in both
 MODELS = Path(__file__).resolve().parents[1] / "models"
 
 
 def models_dir() -> Path:
-    """The shipped models beside the checkout, or the folder named by REMI_MODELS (for an
-    install made outside the checkout, where ``models/`` does not travel with the wheel)."""
+    """The shipped models, or the folder named by REMI_MODELS (adapted or other models)."""
     return Path(os.environ["REMI_MODELS"]) if os.environ.get("REMI_MODELS") else MODELS
 LOW_CONFIDENCE = 0.80
 COPIES = 2  # at most two tiles of a kind, two jokers
@@ -145,6 +146,15 @@ class Looks:
     embedding: np.ndarray | None
 
 
+def no_models(folder: Path) -> VisionError:
+    """The refusal of a models folder without models: it names the folder only where the user
+    named it (``--models``, ``REMI_MODELS``); the shipped one's path is nobody's business."""
+    from remi.vision.errors import NoModels
+
+    shipped = Path(folder).resolve() == MODELS.resolve()
+    return NoModels(folder=None if shipped else str(folder))
+
+
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Decode a photo whole and upright (EXIF applied); VisionError with the reason when it
     cannot be. The checks and the decoding are ``vision.images``' (vcli)."""
@@ -164,7 +174,7 @@ class Reader:
             raise VisionError("onnxruntime is not installed: pip install onnxruntime") from e
         meta_path = Path(models) / "vision.json"
         if not meta_path.exists():
-            raise VisionError(f"no vision model in {models} (vision.json missing)")
+            raise no_models(models)
         self.meta = json.loads(meta_path.read_text())
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
@@ -189,11 +199,11 @@ class Reader:
         # reader on indices at every angle (--flipped 0), where that head learns nothing
         self.way_up = self.has_orientation and bool(self.meta.get("way_up", self.kind != "cards"))
         # each crop read as cut and turned a quarter at a time, the views' chances averaged
-        # (models/README.md, "Reading each tile four ways"); 1: as cut only. With "sure", only a
+        # (research/vision-diary.md, "Reading each tile four ways"); 1: as cut only. With "sure", only a
         # crop whose first read is less sure than this of its likeliest outcome (a kind, or no
         # tile) is read the other ways: the cost of a photo of many tiles. A read less sure than
         # "unsure_below" is marked for a look: the mean of several views is less sure than one
-        # view, so a folder of more views has its own bar (models/README.md, "V4u's flags").
+        # view, so a folder of more views has its own bar (research/vision-diary.md, "V4u's flags").
         self.views = _setting(meta_path, self.meta, "views", 1, int, lambda v: v in (1, 2, 4),
                               "a crop is read 1, 2 or 4 ways")
         self.sure = _setting(meta_path, self.meta, "sure", None, float, lambda v: v >= 0, "a chance (over 1: every crop)")
@@ -322,13 +332,6 @@ class Reader:
     def kinds(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Probabilities (n, 53) over the tile kinds, indexed by engine tile code."""
         return self.look(image, boxes).probs
-
-    def classify(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
-        """Per box: kind probabilities (n, 53), the chance it holds no tile at all (n,), and
-        the chance its crop shows the tile turned 180 degrees (n,); 0 for a reader without
-        the background class or the orientation head."""
-        looks = self.look(image, boxes, corners)
-        return looks.probs, looks.background, looks.turned
 
     def read(self, image: np.ndarray, expect: tuple[int, int] | None = None, rules: Rules | None = None) -> Reading:
         """The tiles of a photo (``read_once``). A photo whose tiles mostly stand upside down

@@ -163,6 +163,7 @@ def reader_of(web: Any, kind: str = "tiles") -> Any:
     """The vision reader of tiles, or of cards (a Simple game: the card models of
     ``REMI_CARD_MODELS``), from the one cache of readers (``vision.photo.reader_for``).
     No card models: ``NoCardModels``, its line without the server's folder."""
+    from remi.vision.errors import NoModels
     from remi.vision.folders import NoCardModels
     from remi.vision.photo import reader_for
 
@@ -170,6 +171,8 @@ def reader_of(web: Any, kind: str = "tiles") -> Any:
         return reader_for(kind, web.models if kind == "tiles" else None)
     except NoCardModels:
         raise NoCardModels(NoCardModels.line()) from None
+    except NoModels:
+        raise NoModels(folder=None) from None  # what to do, never the server's folder
 
 
 def card_models_missing(game: Any) -> str | None:

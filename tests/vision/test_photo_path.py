@@ -53,3 +53,19 @@ def test_a_photo_without_colour_says_so_on_every_tile(tmp_path):
     assert "the photo has no colour" in table.stdout
     colour = json.loads(remi("scan", RACK, "--json", data=tmp_path).stdout)["tiles"]
     assert not any((t["doubt"] or {}).get("kind") == "no_colour" for t in colour)
+
+
+def test_stage_is_checked_when_the_line_is_parsed(tmp_path):
+    """`--stage` is a choice: refused before the dataset or the weights are even looked at."""
+    proc = remi("vision", "train", tmp_path / "no-such-data", "--stage", "readers", "--init", "missing.pt", data=tmp_path)
+    assert proc.returncode == 2 and "'--stage': 'readers' is not one of 'detector', 'reader'" in proc.stderr
+    assert "missing.pt" not in proc.stderr
+
+
+def test_adapt_says_the_training_extra_whole():
+    """rich's markup took `[train]` out of `pip install -e '.[train]'` (issue 39 item 16)."""
+    from remi.vision.adapt import WITHOUT_EXTRA
+
+    assert "'.[train]'" in WITHOUT_EXTRA
+    source = (SAMPLES.parents[1] / "remi" / "vision_cli.py").read_text()
+    assert "markup=False" in source.split("def adapt(", 1)[1]

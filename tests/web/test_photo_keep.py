@@ -45,3 +45,25 @@ def test_a_full_kept_folder_is_one_line_and_keeps_nothing_more(server: Server, h
     assert page.status_code == 200 and '<h2 class="ok">Closes' in page.text  # the check still answers
     assert f"the kept photos are full ({KEPT_PHOTOS} photos" in page.text
     assert _kept(home) == [] and len(list(folder.iterdir())) == KEPT_PHOTOS
+
+
+def test_the_note_under_a_corrected_tile_shows_the_new_read(server: Server) -> None:
+    """Issue 39 item 12: shown again after a check, the list under the photo says what tile 3
+    now is, not the reader's doubt about what it was."""
+    import html
+    import re
+
+    phone = server.phone()
+    r = upload(phone)
+    shot = r.headers["location"].split("?")[0]
+    tiles = read_tiles(phone.get(r.headers["location"]).text)
+    fixed = [*tiles[:2], "k1", *tiles[3:]]
+    page = phone.post(f"{shot}/use", data={"csrf": csrf(phone), "tiles": " ".join(fixed), "action": "check",
+                                            "variant": "closed"})
+    assert page.status_code == 200
+    notes = re.search(r'<ul class="unsure">(.*?)</ul>', page.text, re.S)
+    assert notes is not None
+    # the tiles drawn as chips, each named by its title
+    note = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="t [^"]*" title="([^"]*)">.*?</span>', r"[\1]",
+                                                       notes.group(1))))
+    assert note.startswith(f"3 [{tiles[2]}]: fixed to [k1]"), note

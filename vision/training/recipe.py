@@ -4,8 +4,9 @@ step (see models/README.md):
 1. ``remi vision generate out/d --count 2400 --val 80 --seed 1`` (scenes + linked real photos)
 2. ``remi vision train out/d --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt``
 3. ``remi vision train out/d --stage reader --mine-with MODELS --epochs 6`` (MODELS: a models
-   folder with step 2's detector): the shipped v6's trunk from scratch, or with ``--pretrained
-   ../shared/pretrained/yolov5n-coco.pt --lr0 0.002`` candidate v8's COCO trunk
+   folder with step 2's detector): reader v6's trunk from scratch, or with ``--pretrained
+   ../shared/pretrained/yolov5n-coco.pt --lr0 0.002`` the COCO trunk of reader v8 (the shipped
+   reader v8.3.1 pairs v8.1's COCO trunk with v6's orientation: the model card's recipe)
 4. ``remi vision export out/runs/detector/weights/last.pt out/runs/reader.pt --out models``
 """
 
@@ -114,7 +115,7 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     meta.update({"reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
                  "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                     "orient": "upright, turned 180 degrees", "embedding": embedding}})
-    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (models/README.md, "V4u")
+    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u")
         meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
                      "unsure_below": meta.get("unsure_below", 0.7)})
     if kind == "cards":
