@@ -13,6 +13,7 @@ of ``vision.images`` and ``vision.labels``) has the code ``"vision"``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from remi.engine import RemiError
@@ -48,10 +49,10 @@ def _big(f: dict) -> str:
 
 
 #: code -> the English sentence from the fields (the one place a refusal is worded)
-SENTENCES: dict[str, Callable[[dict], str]] = {
+SENTENCES: dict[str, str | Callable[[dict], str]] = {
     "fix_syntax": lambda f: (f"{_option(f)}: write N={_big(f)} (3={f['example']}), N=- (drop {f['noun']} N) "
                              f"or +={_big(f)} (a missed {f['noun']})"),
-    "fix_add_nothing": lambda f: f"{_option(f)}: +={_big(f)} adds a {f['noun']}; N=- drops {f['noun']} N",
+    "fix_adds_nothing": lambda f: f"{_option(f)}: +={_big(f)} adds a {f['noun']}; N=- drops {f['noun']} N",
     "fix_not_a_tile": lambda f: f"{_option(f)}: {f['reason']}",
     "fix_box_not_added": lambda f: f"{_option(f)}: only an added {f['noun']} (+={_big(f)}@x1,y1,x2,y2) takes a box",
     "fix_box_syntax": lambda f: f"{_option(f)}: the box is x1,y1,x2,y2 in pixels of the photo",
@@ -64,8 +65,8 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "photo_fix_unrouted": lambda f: (f"--photo-fix {f['fix']}: no --rack-photo {f['name']}=PHOTO to fix" if f["name"]
                                      else f"--photo-fix {f['fix']}: which photo? give --board-photo, or name the rack "
                                           f"(Dan:{f['fix']})"),
-    "no_tiles_found": lambda f: f"{f['photo']}: no {f['noun']}s found in the photo",
-    "no_tiles_left": lambda f: f"{f['photo']}: no {f['noun']}s left after the corrections",
+    "no_tiles_found": "{photo}: no {noun}s found in the photo",
+    "no_tiles_left": "{photo}: no {noun}s left after the corrections",
     "hand_size": lambda f: (f"{f['photo']}: {f['count']} {f['noun']}s read; a hand holds {f['most']}"
                             + (f" (or {f['fewest']} before the draw)" if f["fewest"] != f["most"] else "")
                             + f": correct them with {f['option']} N=7h, N=- or +=Qs"),
@@ -76,19 +77,54 @@ SENTENCES: dict[str, Callable[[dict], str]] = {
     "kept_full": lambda f: (f"the kept photos are full ({f['photos']} photos, {f['megabytes']} MB; at most "
                             f"{f['most_photos']} photos or {f['most_megabytes']} MB): this photo was not kept; "
                             f"run remi vision adapt, or delete old ones in {f['folder']}"),
+    "photo_folder": "{photo}: a folder, not a photo",
+    "photo_missing": "{photo}: no such file",
+    "photo_empty": "{photo}: the file is empty",
+    "photo_file_too_large": "{photo}: the file is too large ({mb} MB; at most {most_mb} MB)",
+    "photo_too_large": lambda f: (f"{f['photo']}: the image is too large ({f['width']}x{f['height']} pixels; at most "
+                                  f"{f['most_mp']} megapixels" + (" unless it is a JPEG)" if f.get("whole") else ")")),
+    "photo_too_small": "{photo}: the image is too small ({width}x{height} pixels) to show tiles",
+    "photo_blank": "{photo}: the image is blank (one flat colour)",
+    "photo_heic": lambda f: (f"{f['photo']}: a HEIC photo (an iPhone's default): install its reader with `pip install "
+                             f"pillow-heif`, or convert it to JPEG (iPhone: Settings > Camera > Formats > Most "
+                             f"Compatible)"),
+    "photo_unknown": "{photo}: not an image remi can read (use a JPEG, PNG or HEIC photo)",
+    "photo_truncated": "{photo}: the file is cut short (truncated)",
+    "photo_undecodable": "{photo}: cannot decode it ({reason})",
+    "photo_unreadable": "{photo}: cannot read the image ({reason})",
+    "upload_not_a_photo": lambda f: ("this file is not a photo remi can read: take a JPEG, PNG or WebP photo" if not f.get("damaged")
+                                     else "this file is not a photo remi can read (it is damaged or not an image)"),
+    "server_busy": lambda f: "the server is reading other photos: send this one again in a moment",
+    "upload_too_large": lambda f: (f"the photo is too large to read as {f['kind'].upper()} ({f['width']}x{f['height']} "
+                                   f"pixels; at most {f['most_mp']} megapixels): send it as a JPEG" if f.get("kind")
+                                   else f"the photo is too large ({f['width']}x{f['height']} pixels; at most "
+                                        f"{f['most_mp']} megapixels)"),
+    "corrections_count": lambda f: (f"the corrections name {f['named']} {f['noun']}s for {f['boxes']} boxes: "
+                                    "reload the photo"),
+    "correction_not_a_tile": "{what} {number}: {reason}",
+    "no_game_chosen": lambda f: "choose a game first: the board and racks go into a game's next hand",
+    "unknown_use": "unknown use {f['action']!r} for the tiles",
+    "nothing_used": lambda f: "no tiles left: every box was marked as not a tile",
     "no_colour": lambda f: (f"{f['photo']}: the photo has no colour (it is black and white): tile colours cannot "
                             f"be read; take it again in colour"),
 }
 
 
 def sentence(code: str, fields: dict) -> str:
-    """The English sentence of a refusal from its code and fields."""
+    """The English sentence of a refusal from its code and fields: a whole sentence with named
+    placeholders, or (where the words depend on a field) a function of the fields."""
     make = SENTENCES.get(code)
-    return make(fields) if make else f"{code}: {fields}"
+    if make is None:
+        return f"{code}: {fields}"
+    return make.format(**fields) if isinstance(make, str) else make(fields)
 
 
-def _typed(name: str, code: str, doc: str, base: type[VisionError] = VisionError) -> type[VisionError]:
-    return type(name, (base,), {"code": code, "__doc__": doc, "__module__": __name__})
+def _family(base: type[VisionError], names: str) -> tuple[type[VisionError], ...]:
+    """A refusal class under ``base`` for each name, its code the name in snake case (its
+    sentence: ``SENTENCES`` under that code)."""
+    return tuple(type(name, (base,), {"code": re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower(), "__module__": __name__,
+                                      "__doc__": "A refusal of the photo path: see SENTENCES."})
+                 for name in names.split())
 
 
 class FixError(VisionError):
@@ -97,23 +133,26 @@ class FixError(VisionError):
     code = "fix"
 
 
-FixSyntax = _typed("FixSyntax", "fix_syntax", "A fix that is not N=TILE, N=- or +=TILE.", FixError)
-FixAddsNothing = _typed("FixAddsNothing", "fix_add_nothing", "+=- : adding no tile.", FixError)
-FixNotATile = _typed("FixNotATile", "fix_not_a_tile", "A fix whose tile is no tile (``reason``: the notation's).", FixError)
-FixBoxNotAdded = _typed("FixBoxNotAdded", "fix_box_not_added", "A box given to a fix that adds no tile.", FixError)
-FixBoxSyntax = _typed("FixBoxSyntax", "fix_box_syntax", "A box that is not four numbers.", FixError)
-FixBoxEmpty = _typed("FixBoxEmpty", "fix_box_empty", "A box whose corners are not in order.", FixError)
-FixTwice = _typed("FixTwice", "fix_twice", "Two fixes for one tile number.", FixError)
-FixOutOfRange = _typed("FixOutOfRange", "fix_out_of_range", "A fix naming a number the photo lacks.", FixError)
-FixTooMany = _typed("FixTooMany", "fix_too_many", "A fix making one kind more than the deck holds.", FixError)
-PhotoFixUnrouted = _typed("PhotoFixUnrouted", "photo_fix_unrouted",
-                          "A sheet's --photo-fix naming no photo given (``name``: the rack named, or None).", FixError)
-NoTilesFound = _typed("NoTilesFound", "no_tiles_found", "A photo in which no tile was found.")
-NoTilesLeft = _typed("NoTilesLeft", "no_tiles_left", "Every tile dropped by the corrections.")
-HandSize = _typed("HandSize", "hand_size", "A hand of cards of a count no hand holds (SR-4, SR-17).")
-NoModels = _typed("NoModels", "no_models", "No models folder where remi looked (``folder``; None: the shipped one).")
-KeptFull = _typed("KeptFull", "kept_full", "The kept photos' folder is at its cap: the photo is not kept.")
-NoColour = _typed("NoColour", "no_colour", "A photo without colour: the tiles' colours cannot be read.")
+class PhotoError(VisionError):
+    """A photo file remi cannot read (``photo``: its name as the user gave it)."""
 
-__all__ = ["FixError", "HandSize", "KeptFull", "NoColour", "NoModels", "NoTilesFound", "NoTilesLeft", "PhotoFixUnrouted", "SENTENCES",
-           "VisionError", "sentence"]
+    code = "photo"
+
+
+#: the fixes (``--fix``, the prompt, the sheet's ``--photo-fix``)
+(FixSyntax, FixAddsNothing, FixNotATile, FixBoxNotAdded, FixBoxSyntax, FixBoxEmpty, FixTwice, FixOutOfRange, FixTooMany,
+ PhotoFixUnrouted) = _family(FixError, "FixSyntax FixAddsNothing FixNotATile FixBoxNotAdded FixBoxSyntax FixBoxEmpty "
+                                       "FixTwice FixOutOfRange FixTooMany PhotoFixUnrouted")
+#: a photo file (vision.images)
+(PhotoFolder, PhotoMissing, PhotoEmpty, PhotoFileTooLarge, PhotoTooLarge, PhotoTooSmall, PhotoBlank, PhotoHeic,
+ PhotoUnknown, PhotoTruncated, PhotoUndecodable, PhotoUnreadable) = _family(
+    PhotoError, "PhotoFolder PhotoMissing PhotoEmpty PhotoFileTooLarge PhotoTooLarge PhotoTooSmall PhotoBlank PhotoHeic "
+                "PhotoUnknown PhotoTruncated PhotoUndecodable PhotoUnreadable")
+#: a reading and its use: the CLI's, and the phone's upload and corrections (remi/web/photos.py)
+(NoTilesFound, NoTilesLeft, HandSize, NoModels, KeptFull, NoColour, UploadNotAPhoto, ServerBusy, UploadTooLarge,
+ CorrectionsCount, CorrectionNotATile, NoGameChosen, UnknownUse, NothingUsed) = _family(
+    VisionError, "NoTilesFound NoTilesLeft HandSize NoModels KeptFull NoColour UploadNotAPhoto ServerBusy UploadTooLarge "
+                 "CorrectionsCount CorrectionNotATile NoGameChosen UnknownUse NothingUsed")
+
+__all__ = ["FixError", "HandSize", "KeptFull", "NoColour", "NoModels", "NoTilesFound", "NoTilesLeft", "PhotoError",
+           "PhotoFixUnrouted", "SENTENCES", "VisionError", "sentence"]

@@ -12,7 +12,6 @@ never dropped unseen. Tiles come back in reading order: top row first, left to r
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,16 +22,9 @@ from remi.engine import ALL_KINDS, JOKER, SIMPLE, Rules, Tile
 from remi.vision import crops
 from remi.vision.doubts import Doubt, DoubtKind, words
 from remi.vision.errors import VisionError
+from remi.vision.settings import MODELS, UNSURE_BELOW, ModelSettings, models_dir, no_models
 
-#: the shipped models: ``models/`` of the checkout, installed beside this package as
-#: ``remi/models`` (pyproject's package data), so one path finds them in both
-MODELS = Path(__file__).resolve().parents[1] / "models"
-
-
-def models_dir() -> Path:
-    """The shipped models, or the folder named by REMI_MODELS (adapted or other models)."""
-    return Path(os.environ["REMI_MODELS"]) if os.environ.get("REMI_MODELS") else MODELS
-LOW_CONFIDENCE = 0.80
+LOW_CONFIDENCE = UNSURE_BELOW  # a read less sure than this is marked, unless vision.json says otherwise
 COPIES = 2  # at most two tiles of a kind, two jokers
 NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
@@ -146,15 +138,6 @@ class Looks:
     embedding: np.ndarray | None
 
 
-def no_models(folder: Path) -> VisionError:
-    """The refusal of a models folder without models: it names the folder only where the user
-    named it (``--models``, ``REMI_MODELS``); the shipped one's path is nobody's business."""
-    from remi.vision.errors import NoModels
-
-    shipped = Path(folder).resolve() == MODELS.resolve()
-    return NoModels(folder=None if shipped else str(folder))
-
-
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Decode a photo whole and upright (EXIF applied); VisionError with the reason when it
     cannot be. The checks and the decoding are ``vision.images``' (vcli)."""
@@ -172,43 +155,39 @@ class Reader:
             import onnxruntime as ort
         except ImportError as e:  # pragma: no cover - core dependency
             raise VisionError("onnxruntime is not installed: pip install onnxruntime") from e
-        meta_path = Path(models) / "vision.json"
-        if not meta_path.exists():
-            raise no_models(models)
-        self.meta = json.loads(meta_path.read_text())
+        self.settings = settings = ModelSettings.read(Path(models))  # one typed vision.json
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
-        self.det = ort.InferenceSession(str(Path(models) / self.meta["detector"]), opts, providers=["CPUExecutionProvider"])
-        self.cls = ort.InferenceSession(str(Path(models) / self.meta["reader"]), opts, providers=["CPUExecutionProvider"])
-        self.imgsz = int(self.meta["imgsz"])
-        self.conf = float(self.meta.get("conf", 0.25))
-        self.iou = float(self.meta.get("iou", 0.5))
+        self.det = ort.InferenceSession(str(Path(models) / settings.detector), opts, providers=["CPUExecutionProvider"])
+        self.cls = ort.InferenceSession(str(Path(models) / settings.reader), opts, providers=["CPUExecutionProvider"])
+        self.imgsz = int(settings.imgsz)
+        self.conf = float(settings.conf)
+        self.iou = float(settings.iou)
         self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
         self.outputs = [o.name for o in self.cls.get_outputs()]
         self.has_orientation = len(self.outputs) > 2
         # an adapted models folder (vision.adapt) reads number and colour with its own heads
         # on the reader's embedding
-        self.head = dict(np.load(Path(models) / self.meta["head"])) if self.meta.get("head") else None
-        self.obb = bool(self.meta.get("obb", False))  # an oriented (OBB) detector: boxes with an angle
+        self.head = dict(np.load(Path(models) / settings.head)) if settings.head else None
+        self.obb = settings.obb  # an oriented (OBB) detector: boxes with an angle
         # a card models folder (vision.folders): corner indices, grouped into cards when read
-        self.kind = self.meta.get("kind", "tiles")
+        self.kind = settings.kind
         # whether the reader's "turned 180 degrees" says which way up a card index is: only
         # where vision.json says so ("way_up": true), since the card recipe so far trains the
         # reader on indices at every angle (--flipped 0), where that head learns nothing
-        self.way_up = self.has_orientation and bool(self.meta.get("way_up", self.kind != "cards"))
+        way_up = settings.way_up if settings.way_up is not None else self.kind != "cards"
+        self.way_up = self.has_orientation and way_up
         # each crop read as cut and turned a quarter at a time, the views' chances averaged
         # (research/vision-diary.md, "Reading each tile four ways"); 1: as cut only. With "sure", only a
         # crop whose first read is less sure than this of its likeliest outcome (a kind, or no
         # tile) is read the other ways: the cost of a photo of many tiles. A read less sure than
         # "unsure_below" is marked for a look: the mean of several views is less sure than one
         # view, so a folder of more views has its own bar (research/vision-diary.md, "V4u's flags").
-        self.views = _setting(meta_path, self.meta, "views", 1, int, lambda v: v in (1, 2, 4),
-                              "a crop is read 1, 2 or 4 ways")
-        self.sure = _setting(meta_path, self.meta, "sure", None, float, lambda v: v >= 0, "a chance (over 1: every crop)")
-        self.unsure_below = _setting(meta_path, self.meta, "unsure_below", LOW_CONFIDENCE, float, lambda v: 0 < v <= 1,
-                                     "a chance between 0 and 1")
+        self.views = int(settings.views)
+        self.sure = None if settings.sure is None else float(settings.sure)
+        self.unsure_below = float(settings.unsure_below)
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -482,18 +461,6 @@ def _index(p: np.ndarray, box, angle: float, sure: bool):
     order = [int(k) for k in np.argsort(-p)[:ALTERNATIVES + 1]]
     return Index(ALL_KINDS[order[0]], tuple(float(v) for v in box), angle, sure, float(p[order[0]]),
                  tuple((ALL_KINDS[k], float(p[k])) for k in order[1:]))
-
-
-def _setting(path: Path, meta: dict, key: str, default, cast, ok, what: str):
-    """A reading setting of ``vision.json`` (a number, ``cast``), or ``default`` when absent;
-    one VisionError line naming the file and the key when it is no number or ``ok`` refuses it."""
-    if key not in meta:
-        return default
-    value = meta[key]
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if not number or not ok(value):
-        raise VisionError(f"{path}: \"{key}\" is {cast(value) if number else repr(value)}; {what}")
-    return cast(value)
 
 
 def _likeliest(pn: np.ndarray, pc: np.ndarray) -> np.ndarray:

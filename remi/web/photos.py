@@ -35,6 +35,7 @@ from remi.web.guard import Refused, read_form
 from remi.web.offload import heavy
 from remi.web.sheets import game_in_query
 from remi.web.tiles import chip
+from remi.vision import errors as E
 from remi.vision.errors import KeptFull
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
@@ -101,13 +102,13 @@ class PhotoCache:
 
 
 def kind_of(data: bytes) -> tuple[str, str]:
-    """The photo's format from its first bytes; RemiError for anything else."""
+    """The photo's format from its first bytes; UploadNotAPhoto for anything else."""
     for magic, kind in KINDS.items():
         if data.startswith(magic):
             return kind
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "webp", ".webp"
-    raise RemiError("this file is not a photo remi can read: take a JPEG, PNG or WebP photo")
+    raise E.UploadNotAPhoto(damaged=False)
 
 
 class PixelBudget:
@@ -123,7 +124,7 @@ class PixelBudget:
         pixels = min(pixels, self.total)  # a photo the limits let in always fits alone
         with self.changed:
             if not self.changed.wait_for(lambda: self.used + pixels <= self.total, timeout=self.wait):
-                raise RemiError("the server is reading other photos: send this one again in a moment")
+                raise E.ServerBusy()
             self.used += pixels
         try:
             yield
@@ -134,28 +135,27 @@ class PixelBudget:
 
 
 def decoded_pixels(kind: str, width: int, height: int) -> int:
-    """The pixels ``vision.images.load_photo`` decodes; RemiError for a PNG or WebP too large
+    """The pixels ``vision.images.load_photo`` decodes; UploadTooLarge for a PNG or WebP too large
     to decode whole."""
     from remi.vision.images import decode_scale
 
     if kind != "jpeg" and width * height > MAX_PIXELS_WHOLE:
-        raise RemiError(f"the photo is too large to read as {kind.upper()} ({width}x{height} pixels; at most "
-                        f"{MAX_PIXELS_WHOLE // 1_000_000} megapixels): send it as a JPEG")
+        raise E.UploadTooLarge(kind=kind, width=width, height=height, most_mp=MAX_PIXELS_WHOLE // 1_000_000)
     scale = decode_scale(kind, width, height)
     return (width // scale) * (height // scale)
 
 
 def check_pixels(data: bytes) -> tuple[int, int]:
     """Width and height from the header alone (nothing decoded, ``vision.images.header_size``);
-    RemiError past MAX_PIXELS."""
+    UploadNotAPhoto, or UploadTooLarge past MAX_PIXELS."""
     from remi.vision.images import header_size
 
     size = header_size(data)
     if size is None:
-        raise RemiError("this file is not a photo remi can read (it is damaged or not an image)")
+        raise E.UploadNotAPhoto(damaged=True)
     w, h = size
     if w * h > MAX_PIXELS:
-        raise RemiError(f"the photo is too large ({w}x{h} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
+        raise E.UploadTooLarge(kind=None, width=w, height=h, most_mp=MAX_PIXELS // 1_000_000)
     return w, h
 
 
@@ -207,8 +207,8 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
                                   kind="cards" if cards else "tiles", rules=rules)
     except Exception as exc:
         path.unlink(missing_ok=True)
-        if isinstance(exc, RemiError):  # vision's line names the file: the server's folder is nobody's business
-            raise RemiError(str(exc).replace(str(path), "the photo")) from None
+        if isinstance(exc, E.VisionError) and "photo" in exc.fields:  # the server's folder is nobody's business
+            raise type(exc)(**{**exc.fields, "photo": "the photo"}) from None
         raise
     return _shot(web, pid, path, name, photo, reading, rules)
 
@@ -279,8 +279,7 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
     tokens = text.split()
     notation = "card" if shot.cards else "tile"
     if len(tokens) != len(shot.detections):
-        raise RemiError(f"the corrections name {len(tokens)} {notation}s for {len(shot.detections)} boxes: "
-                        "reload the photo")
+        raise E.CorrectionsCount(named=len(tokens), noun=notation, boxes=len(shot.detections))
     out: list[Tile | None] = []
     for i, tok in enumerate(tokens, start=1):
         if tok == "-":
@@ -289,7 +288,7 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
         try:
             out.append(Tile.parse(tok, notation))
         except RemiError as exc:
-            raise RemiError(f"{notation} {i}: {exc}") from None
+            raise E.CorrectionNotATile(what=notation, number=i, reason=str(exc)) from None
     return out
 
 
@@ -300,7 +299,7 @@ def added_tiles(text: str) -> list[Tile]:
         try:
             out.append(Tile.parse(tok))
         except RemiError as exc:
-            raise RemiError(f"added tile {i}: {exc}") from None
+            raise E.CorrectionNotATile(what="added tile", number=i, reason=str(exc)) from None
     return out
 
 
@@ -422,7 +421,7 @@ def routes(web: Any) -> list[Route]:
             added = added_tiles(fields.get("added", ""))
             used = [t for t in tiles if t is not None] + added
             if not used:
-                raise RemiError("no tiles left: every box was marked as not a tile")
+                raise E.NothingUsed()
             target = _target(request, action, used, fields)
             checked = None if target else check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
         except (RemiError, ValueError) as exc:  # refused: nothing kept (issue 39 item 6)
@@ -466,11 +465,11 @@ def _target(request: Request, action: str, used: list[Tile], fields: dict[str, s
             query["game"] = game
         return "/tutor?" + urlencode(query)
     if game_id_of(game) is None:
-        raise RemiError("choose a game first: the board and racks go into a game's next hand")
+        raise E.NoGameChosen()
     if action == "board" or (action.startswith("rack_") and action[5:].isdigit()):
         return f"/g/{game}/hand?" + urlencode({action: tiles})
     if action == "pending_board":  # the hand in progress: its page, the tiles in the form
         return f"/g/{game}/pending?" + urlencode({"board": tiles})
     if action.startswith("pending_") and action[8:].isdigit():
         return f"/g/{game}/pending?" + urlencode({"seat": action[8:], "rack": tiles})
-    raise RemiError(f"unknown use {action!r} for the tiles")
+    raise E.UnknownUse(action=action)

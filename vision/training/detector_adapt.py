@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 from pathlib import Path
 from typing import Callable, Sequence
 
 import cv2
 import numpy as np
+
+from remi.vision.settings import ModelSettings
 
 COPIES = 24  # augmented copies of each photo, at most ...
 FEWEST_COPIES = 8  # ... and at least
@@ -118,7 +119,7 @@ def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epoc
     tiles, boxes); returns its ONNX file in ``work`` (exported at the folder's inference size)."""
     from remi.vision.training.train import export_onnx, train_detector
 
-    meta = json.loads((Path(base) / "vision.json").read_text())
+    meta = ModelSettings.read(Path(base)).to_dict()
     weights = Path(base) / meta.get("detector_pt", "tile-detector.pt")
     if not weights.is_file():
         raise FileNotFoundError(f"{weights}: no detector weights to fine-tune")

@@ -12,7 +12,6 @@ step (see models/README.md):
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -90,12 +89,12 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     strip_optimizer(str(pt))
     obb = YOLO(str(pt)).task == "obb"
     export_onnx(pt, imgsz, out / "tile-detector.onnx")
-    path = out / "vision.json"
-    meta = json.loads(path.read_text()) if path.exists() else {}
-    meta.update({"detector": "tile-detector.onnx", "detector_pt": "tile-detector.pt", "imgsz": imgsz,
-                 "conf": meta.get("conf", 0.25), "iou": meta.get("iou", 0.5), "obb": obb})
-    path.write_text(json.dumps(meta, indent=2) + "\n")
-    return meta
+    from remi.vision.settings import ModelSettings
+
+    old = ModelSettings.read(out) if (out / "vision.json").exists() else ModelSettings()
+    settings = old.but(detector="tile-detector.onnx", detector_pt="tile-detector.pt", imgsz=imgsz, obb=obb)
+    settings.write(out)
+    return settings.to_dict()
 
 
 def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kind: str = "tiles") -> dict:
@@ -108,7 +107,9 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     export_detector(detector, out, imgsz)
     classifier.export_onnx(reader, out / "tile-reader.onnx")
     shutil.copy(reader, out / "tile-reader.pt")
-    meta = json.loads((out / "vision.json").read_text())
+    from remi.vision.settings import ModelSettings
+
+    meta = ModelSettings.read(out).to_dict()
     # vision.adapt fits its own heads on the reader's embedding, starting from these
     np.savez(out / "reader-head.npz", **classifier.head_weights(Path(reader)))
     embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
@@ -122,5 +123,5 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
         meta.update({"kind": "cards", "reader_outputs": {
             "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
             "orient": "upright, turned 180 degrees", "embedding": embedding}})
-    (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
+    ModelSettings.from_dict(meta).write(out)
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}
