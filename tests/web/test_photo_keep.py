@@ -67,3 +67,24 @@ def test_the_note_under_a_corrected_tile_shows_the_new_read(server: Server) -> N
     note = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="t [^"]*" title="([^"]*)">.*?</span>', r"[\1]",
                                                        notes.group(1))))
     assert note.startswith(f"3 [{tiles[2]}]: fixed to [k1]"), note
+
+
+def test_missing_models_say_what_to_do_and_no_server_path(db: str, home: Path, tmp_path: Path, monkeypatch) -> None:
+    """Issue 39 item 17 on the page: one line saying what to do, never the server's folder."""
+    import html
+
+    from tests.web.conftest import errors_on, start_server, stop
+
+    empty = tmp_path / "no-models-here"
+    empty.mkdir()
+    monkeypatch.setenv("REMI_MODELS", str(empty))
+    server = start_server(db, home)
+    try:
+        phone = server.phone()
+        r = upload(phone)
+        assert r.status_code == 400
+        said = [html.unescape(e) for e in errors_on(r.text)]
+        assert len(said) == 1 and "name a models folder with --models DIR or REMI_MODELS=DIR" in said[0], said
+        assert str(empty) not in r.text and "site-packages" not in r.text
+    finally:
+        stop(server)
