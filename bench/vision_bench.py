@@ -82,7 +82,7 @@ def main() -> None:
     from ultralytics import YOLO
 
     torch.set_num_threads(args.threads)
-    yolo = YOLO(str(models / reader.meta["detector_pt"]))
+    yolo = YOLO(str(models / reader.settings.detector_pt))
     pred = lambda im: yolo.predict(im, imgsz=reader.imgsz, conf=reader.conf, iou=reader.iou, verbose=False, device="cpu")  # noqa: E731
     res["ultralytics_detector_ms"] = _median_ms(pred, images)
 

@@ -17,7 +17,7 @@ from rich.console import Console
 
 from remi.errors import fail, user_errors
 from remi.lazy import LazyGroup
-from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
+from remi.options import FixOpt, expand_fixes, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
 
 #: The commands of the other modules, loaded when run (remi.lazy): name -> (module, the help
 #: line ``remi --help`` shows, the first line of the command's docstring; a test keeps them equal).
@@ -157,7 +157,7 @@ def main() -> None:
     import sys
 
     try:
-        code = app(standalone_mode=False)
+        code = app(args=expand_fixes(sys.argv[1:]), standalone_mode=False)
     except KeyboardInterrupt:
         print("remi: interrupted", file=sys.stderr)
         sys.exit(130)

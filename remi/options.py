@@ -8,6 +8,7 @@ is read with it (``load_rules``). Nothing heavy is imported: ``remi --help`` sta
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -42,15 +43,46 @@ PhotoOpt = Annotated[Optional[Path], typer.Option(
     "--photo", help="Read the rack from a photo instead (Simple rummy: the cards, with card models).",
     show_default=False)]
 FixOpt = Annotated[Optional[list[str]], typer.Option(
-    "--fix", help="With --photo: correct tile N as read, N=r7, N=- (drop) or +=r7 (add); cards N=7h, +=Qs. Repeat.",
+    "--fix", help="Correct tile N of the photo as read: N=r7 changes it, N=- drops it, +=r7 adds a missed tile "
+                  "(+=r7@x1,y1,x2,y2 with its box); cards N=7h, +=Qs. Several after one --fix, or repeat it.",
     show_default=False)]
 KeepOpt = Annotated[Optional[bool], typer.Option(
-    "--keep/--no-keep", help="With --photo: keep the photo and its corrected tiles to teach remi your set (remi "
-                             "vision adapt); cards are kept as labelled data in photos/cards (no card adapt yet).",
+    "--keep/--no-keep", help="Keep the photo and its corrected tiles in your data folder to teach remi your set "
+                             "(remi vision adapt; cards are kept in photos/cards). Default: ask at a terminal after "
+                             "a correction.",
     show_default=False)]
 ModelsOpt = Annotated[Optional[Path], typer.Option(
-    "--models", help="With --photo: the models folder (default: REMI_MODELS, else the shipped models; cards: "
-                     "REMI_CARD_MODELS, else cards/ beside them).", show_default=False)]
+    "--models", help="The models folder (default: REMI_MODELS, else the shipped models; cards: REMI_CARD_MODELS, "
+                     "else cards/ beside them; `remi vision adapt` writes adapted ones).", show_default=False)]
+
+
+#: a token that is a fix (``3=r1``, ``+=k5``, the sheet's ``Dan:3=r1``): after ``--fix`` it is
+#: one more fix, so that one ``--fix`` takes several as the prompt does (issue 39 item 12)
+FIX_TOKEN = re.compile(r"^(?:[^\s:=@-][^\s:=@]*:)?(?:\d+|\+)=\S")
+FIX_OPTIONS = ("--fix", "--photo-fix")
+
+
+def expand_fixes(argv: list[str]) -> list[str]:
+    """The command line with each fix after a ``--fix`` (or ``--photo-fix``) given its own option.
+
+    >>> expand_fixes(["scan", "p.jpg", "--fix", "3=r13", "16=r11", "--json"])
+    ['scan', 'p.jpg', '--fix', '3=r13', '--fix', '16=r11', '--json']
+    >>> expand_fixes(["hand", "--photo-fix", "Dan:2=-", "Dan:+=k5", "r3"])
+    ['hand', '--photo-fix', 'Dan:2=-', '--photo-fix', 'Dan:+=k5', 'r3']
+    """
+    out: list[str] = []
+    option = None  # the fix option being read, while its fixes follow
+    for token in argv:
+        fix = bool(FIX_TOKEN.match(token))
+        if option is not None and fix and out[-1] != option:
+            out += [option, token]
+            continue
+        if token in FIX_OPTIONS:
+            option = token
+        elif not fix and out and out[-1] not in FIX_OPTIONS:
+            option = None
+        out.append(token)
+    return out
 
 
 def load_rules(variant: str, rules_file: Path | None) -> Any:

@@ -8,27 +8,35 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.console import Console
 
 from remi.errors import user_errors
-from remi.options import RulesFile, Variant, load_rules
+from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, RulesFile, Variant, load_rules
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of a table.")]
+class Stage(str, Enum):
+    """``remi vision train --stage``: which of the two models."""
+
+    detector = "detector"
+    reader = "reader"
+
+
+class ModelsKind(str, Enum):
+    """``remi vision export --kind``: what the models read."""
+
+    tiles = "tiles"
+    cards = "cards"
+
+
 vision_app = typer.Typer(help="The vision pipeline: generate data, train, evaluate, export.", no_args_is_help=True)
 
 
-def _console():
-    from rich.console import Console
-
+def _console() -> Console:
     return Console()
-
-
-FixOpt = Annotated[Optional[list[str]], typer.Option("--fix", help="Correct tile N of the reading: N=r7 changes it, N=- drops it, +=r7 adds a missed tile (+=r7@x1,y1,x2,y2 with its box). Repeat.", show_default=False)]
-KeepOpt = Annotated[Optional[bool], typer.Option("--keep/--no-keep", help="Keep the photo and its corrected tiles in your data folder to teach remi your set (remi vision adapt). Default: ask at a terminal after a correction.", show_default=False)]
-ModelsOpt = Annotated[Optional[Path], typer.Option("--models", help="Models folder (default: REMI_MODELS, else the shipped models; `remi vision adapt` writes adapted ones).", show_default=False)]
 
 
 def scan(
@@ -40,7 +48,7 @@ def scan(
     keep: KeepOpt = None,
     confirm: Annotated[Optional[bool], typer.Option("--confirm/--no-confirm", help="Ask for fixes in one prompt, Enter accepts all (default: only at a terminal).", show_default=False)] = None,
     models: ModelsOpt = None,
-    as_json: JsonOpt = False,
+    as_json: Json = False,
 ) -> None:
     """Read the tiles in a photo, numbered in reading order (top row first, left to right).
 
@@ -51,43 +59,23 @@ def scan(
     Examples: remi scan samples/photos/rack-close.jpg --annotate out/rack-close.png;
     remi scan samples/photos/rack-joker.jpg --fix 3=r1 --fix 7=- --fix +=k5 --json > rack-joker.json
     """
-    with user_errors():
-        from remi.photos import apply_fixes, corrected_dict, dumps, interactive, keep_corrected, parse_fixes, read, review
-        from remi.vision.errors import VisionError
+    with user_errors(interrupted="interrupted"):
+        from remi.photos import dumps, interactive, take_photo
+        from remi.vision.photo import corrected_dict
 
         rules = load_rules(variant, rules_file)
         kind = "cards" if variant == "simple" else "tiles"
-        fixes = parse_fixes(fix, kind=kind)  # a bad fix is refused before the photo is even read
-        image, reading = read(photo, models, kind=kind, rules=rules if kind == "cards" else None)
-        if not reading.detections and not any(f.number is None for f in fixes):
-            raise VisionError(f"{photo}: no {kind} found in the photo")
-        corrected = apply_fixes(reading, fixes, rules=rules)
-        if annotate is not None:
-            _annotate(annotate, image, reading, corrected)
+        console = _console() if not as_json else Console(stderr=True)
+        ask = not as_json and (interactive(console) if confirm is None else confirm)
+        done = take_photo(photo, console, fixes=fix, ask=ask, keep=keep, kind=kind, models=models,
+                          rules=rules, annotate=annotate, show=not as_json, need_tiles=False)
         if as_json:
-            if keep:
-                keep_corrected(photo, reading, corrected)
-            sys.stdout.write(dumps(corrected_dict(reading, corrected)) + "\n")
+            sys.stdout.write(dumps(corrected_dict(done.reading, done.corrected)) + "\n")
             return
-        console = _console()
-        ask = interactive(console) if confirm is None else confirm
-        done = review(photo, reading, console, fixes=fixes, ask=ask, keep=keep, say_corrected=False, rules=rules)
-        if annotate is not None and done.corrected != corrected:  # fixed at the prompt: draw the fixes too
-            _annotate(annotate, image, reading, done.corrected)
         notation = "card" if kind == "cards" else "tile"
         console.print(f"{kind}: [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")
         if annotate is not None:
             console.print(f"annotated picture: {annotate}")
-
-
-def _annotate(path: Path, image, reading, corrected) -> None:
-    from remi.vision import annotate as draw
-
-    fixes = {n: "-" for n in corrected.dropped}
-    fixes.update({e.number: e.tile.format(reading.notation) for e in corrected.entries
-                  if e.number is not None and e.read is not None})
-    added = [(e.tile.format(reading.notation), e.box) for e in corrected.entries if e.number is None and e.box is not None]
-    draw.write(path, image, reading, fixes, added)
 
 
 @vision_app.command("generate")
@@ -105,7 +93,7 @@ def generate(
     size: Annotated[Optional[str], typer.Option("--size", hidden=True, show_default=False)] = None,  # retired
     close_ups: Annotated[Optional[str], typer.Option("--close-ups", hidden=True, show_default=False)] = None,  # retired
     tables: Annotated[Optional[str], typer.Option("--tables", hidden=True, show_default=False)] = None,  # retired
-    as_json: JsonOpt = False,
+    as_json: Json = False,
 ) -> None:
     """Generate labelled synthetic scenes of tables (seeded) plus the real training photos.
 
@@ -179,7 +167,7 @@ def _detector_plan(data: Path, *, holdout: Optional[list[str]], pretrained: Opti
 @vision_app.command("train")
 def train(
     data: Annotated[Path, typer.Argument(help="A dataset folder made by `remi vision generate` (or, for the detector, a data yaml).", show_default=False)],
-    stage: Annotated[str, typer.Option("--stage", help="detector or reader.")] = "detector",
+    stage: Annotated[Stage, typer.Option("--stage", help="Which model to train.")] = Stage.detector,
     epochs: Annotated[int, typer.Option("--epochs", min=1)] = 8,
     imgsz: Annotated[int, typer.Option("--imgsz", help="Detector training size (the shipped detector's last stage: 576).")] = 576,
     seed: Annotated[int, typer.Option("--seed")] = 0,
@@ -196,7 +184,7 @@ def train(
     hours: Annotated[Optional[float], typer.Option("--hours", help="Detector: end the stage after this many hours (the epochs and the learning rate's schedule are fitted to it).", min=0.01, show_default=False)] = None,
     device: Annotated[str, typer.Option("--device", help="Detector: cpu, or the index of a CUDA GPU (0).")] = "cpu",
     workers: Annotated[int, typer.Option("--workers", help="Detector: processes loading and augmenting images.", min=0, max=64)] = 1,
-    as_json: JsonOpt = False,
+    as_json: Json = False,
 ) -> None:
     """Train the tile detector (Ultralytics, from vision/training/yolov8-tile.yaml) or the tile reader (torch).
 
@@ -213,7 +201,7 @@ def train(
                 raise RemiError(f"{option} {path}: no such weights file")
         if mine_with is not None and not (mine_with / "vision.json").is_file():
             raise RemiError(f"--mine-with {mine_with}: no vision model there (vision.json missing)")
-        if stage == "detector":
+        if stage is Stage.detector:
             from remi.vision.training.train import train_detector
 
             model, yaml = _detector_plan(data, holdout=holdout, pretrained=pretrained, init=init,
@@ -222,7 +210,7 @@ def train(
                                  init=init, lr0=lr0, fraction=fraction, name=name, pretrained=pretrained, hours=hours,
                                  device=device, workers=workers)
             result = {"run": str(run), "weights": str(Path(run) / "weights" / "best.pt")}
-        elif stage == "reader":
+        else:
             from remi.vision import realdata
             from remi.vision.training.recipe import train_reader
 
@@ -242,8 +230,6 @@ def train(
                                        progress=lambda done, total, what: bar.update(
                                            task, completed=done, total=total, description=f"reader {what}"))
             result = {"weights": str(weights)}
-        else:
-            raise RemiError(f"--stage {stage!r}: use detector or reader")
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:
@@ -256,8 +242,8 @@ def export(
     reader: Annotated[Path, typer.Argument(help="Reader weights (state dict .pt).", show_default=False)],
     out: Annotated[Path, typer.Option("--out", help="Models folder to write.")] = Path("models"),
     imgsz: Annotated[int, typer.Option("--imgsz", help="Detector input size at inference (the shipped models: 640).")] = 640,
-    kind: Annotated[str, typer.Option("--kind", help="What the models read: tiles, or cards (a detector of card corner indices; vision.json says \"kind\": \"cards\").")] = "tiles",
-    as_json: JsonOpt = False,
+    kind: Annotated[ModelsKind, typer.Option("--kind", help="What the models read: tiles, or cards (a detector of card corner indices; vision.json says \"kind\": \"cards\").")] = ModelsKind.tiles,
+    as_json: Json = False,
 ) -> None:
     """Export both stages to ONNX and write models/vision.json.
 
@@ -268,9 +254,7 @@ def export(
         from remi.vision.errors import VisionError
         from remi.vision.training.recipe import export_models
 
-        if kind not in ("tiles", "cards"):
-            raise VisionError(f"--kind {kind!r}: tiles or cards")
-        result = export_models(detector, reader, out, imgsz, kind=kind)
+        result = export_models(detector, reader, out, imgsz, kind=kind.value)
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:
@@ -283,7 +267,7 @@ def evaluate(
     session: Annotated[Optional[str], typer.Option("--session", help="With the real data: the session to evaluate (rummy4 is held out).", show_default=False)] = "rummy4",
     models: ModelsOpt = None,
     errors_out: Annotated[Path, typer.Option("--errors", help="Contact sheet of every error (crop, truth, read, photo): .png or .html.")] = Path("out/eval-errors.png"),
-    as_json: JsonOpt = False,
+    as_json: Json = False,
 ) -> None:
     """Per-tile and photo accuracy, mAP50, mAP50-95, latency; which kinds were read as which;
     a contact sheet of every error.
@@ -341,7 +325,7 @@ def adapt(
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the adapted models (default: models/ in your data folder).", show_default=False)] = None,
     base: ModelsOpt = None,
     detector: Annotated[Optional[bool], typer.Option("--detector/--no-detector", help="Fine-tune the detector too, kept only if the photos held back from it and the sample photos read at least as well (default: when the training extra is installed).", show_default=False)] = None,
-    as_json: JsonOpt = False,
+    as_json: Json = False,
 ) -> None:
     """Teach the reader your own tiles from corrected photos; read with them by --models.
 
@@ -372,10 +356,8 @@ def adapt(
             task = bar.add_task("photos", total=len(given) + len(set_photos or []))
             examples, counts = load_examples(given, list(set_photos or []), base,
                                              progress=lambda done, total, what: bar.update(task, completed=done))
-            try:
-                from remi.vision.adapt import adapt as adapt_models
-            except ImportError:
-                raise VisionError("this remi has no adapt algorithm yet (remi.vision.adapt)") from None
+            from remi.vision.adapt import adapt as adapt_models
+
             steps = bar.add_task("adapting", total=None)
             if detector:
                 from remi.vision.adapt import training_extra
@@ -396,7 +378,7 @@ def adapt(
         for key, value in result.items():
             if key not in counts and key != "models":
                 shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
-                console.print(f"  {key.replace('_', ' ')}: {shown}", highlight=False)
+                console.print(f"  {key.replace('_', ' ')}: {shown}", highlight=False, markup=False)  # '.[train]' stays
         console.print(f"adapted models in {out}: read with them by remi scan PHOTO --models {out} "
                       f"(or REMI_MODELS={out})")
 

@@ -1,6 +1,6 @@
 """Train the tile detector's three leave-one-session-out folds side by side on one CUDA GPU.
 
-Kept to be rerun (models/README.md, "Detectors g-*"). It runs on the `device` tool's machine, a
+Kept to be rerun (research/vision-diary.md, "Detectors g-*"). It runs on the `device` tool's machine, a
 bare image with torch, OpenCV, numpy and rich but neither remi nor Ultralytics installed, from
 the repo's root, reading a bundle folder that the call carries (``.gpu/``, git-ignored):
 

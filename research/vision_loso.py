@@ -27,7 +27,7 @@ import numpy as np
 def merged_tiles(boxes: np.ndarray, tp: np.ndarray, gt: np.ndarray, used: np.ndarray) -> int:
     """Tiles lost to a box over two touching tiles: labelled tiles left unmatched that share an
     unmatched box (IoU >= 0.3 with each) with another unmatched one. The rule for an oriented
-    head on the pretrained backbone counts these (models/README.md, detector p1).
+    head on the pretrained backbone counts these (research/vision-diary.md, detector p1).
 
     >>> b = np.array([[0, 0, 20, 10.]]); g = np.array([[0, 0, 10, 10], [10, 0, 20, 10.]])
     >>> merged_tiles(b, np.array([False]), g, np.array([False, False]))

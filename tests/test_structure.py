@@ -356,3 +356,33 @@ def test_the_web_layer_is_typed() -> None:
 if __name__ == "__main__":
     checkout = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT
     print(report(structure(checkout), checkout))
+
+
+#: what reads pixels or runs a model: vision's own (issue 40: one photo path, in the library)
+PIXEL_LIBRARIES = {"cv2", "numpy", "onnxruntime", "PIL", "pillow_heif"}
+#: vision's inner workings, reached from the CLI and the page only through ``vision.photo``
+#: (read, correct, keep, annotate) and its typed values: never a reader made or run there
+READER_INTERNALS = {"vision.reader.Reader", "vision.reader.read_photo", "vision.reader.load_image",
+                    "vision.images.load_photo", "vision.images.to_photo_pixels", "vision.crops",
+                    "vision.annotate.draw", "vision.annotate.write"}
+
+
+def photo_logic_outside_vision(root: Path = ROOT) -> list[str]:
+    """Imports in remi/ (the CLI and remi/web/) of a pixel library or of vision's inner workings,
+    lazy ones included: "path: name"."""
+    found = []
+    folder = root / "remi"
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name in _imported(tree, _module_name("cli", path, folder)):
+            normal = _normalise(name) or ""
+            if name.split(".")[0] in PIXEL_LIBRARIES or any(normal == n or normal.startswith(n + ".")
+                                                            for n in READER_INTERNALS):
+                found.append(f"{path.relative_to(root)}: {name}")
+    return found
+
+
+def test_the_cli_and_the_page_hold_no_photo_logic() -> None:
+    """remi/ and remi/web/ parse and render: the photo path (decoding, reading, correcting,
+    drawing) is vision's, reached through ``vision.photo`` (issue 40)."""
+    assert photo_logic_outside_vision() == []

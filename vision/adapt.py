@@ -25,7 +25,6 @@ The result is a models folder (``vision.json``, the ONNX files, ``adapted-head.n
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from pathlib import Path
@@ -36,6 +35,7 @@ import numpy as np
 from remi.engine import Tile
 from remi.vision import crops
 from remi.vision.errors import VisionError
+from remi.vision.settings import ModelSettings
 
 HEAD = "adapted-head.npz"
 COPIES = 6  # crops a labelled tile: as the detector cuts it, and moved a little
@@ -60,7 +60,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
 
     base = Path(base or models_dir())
     reader = Reader(base)
-    if "embedding" not in reader.outputs or not reader.meta.get("reader_head"):
+    if "embedding" not in reader.outputs or not reader.settings.reader_head:
         raise VisionError(f"{base}: this reader cannot be adapted (its ONNX has no embedding output, "
                           "or vision.json names no reader_head)")
     examples = _checked(examples)
@@ -77,7 +77,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
         number.append(n)
         colour.append(c)
         step(f"crops of {name}")
-    head0 = dict(np.load(base / reader.meta["reader_head"]))
+    head0 = dict(np.load(base / reader.settings.reader_head))
     verdict = heads_verdict(reader, examples, (emb, number, colour), head0)
     head = fit_heads(np.concatenate(emb), np.concatenate(number), np.concatenate(colour), head0) \
         if verdict["adopted"] else None
@@ -85,7 +85,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     step("heads fitted")
     settings = _calibrate(reader, examples)
     after = reading_score(reader, examples)
-    _write(Path(out), base, reader.meta, head, settings, examples)
+    _write(Path(out), base, reader.settings.to_dict(), head, settings, examples)
     step("written")
     weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
@@ -164,7 +164,8 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
     held, fit = held_back(examples)
     if not held:
         return "kept as shipped: the detector is fine-tuned from 2 photos on (one is held back to check it)"
-    meta = json.loads((out / "vision.json").read_text())
+    settings = ModelSettings.read(out)
+    meta = settings.to_dict()
     with tempfile.TemporaryDirectory(prefix="remi-adapt-") as work:
         onnx = fine_tune(fit, base, Path(work), seed=seed, progress=step)
         candidate = Path(work) / "candidate"
@@ -176,15 +177,17 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
         step("checked on the photos held back")
         names = ", ".join(name for name, *_ in held)
         if scores[1] < scores[0] or samples[1] < samples[0]:
-            return (f"kept as shipped: fine-tuned, it read {scores[1]} tiles right (less extra boxes) of the photos "
-                    f"held back ({names}) against {scores[0]}, and {samples[1]} of the sample photos right "
-                    f"against {samples[0]}")
+            return (f"kept as shipped: on the photos held back ({names}) the fine-tuned detector let {scores[1]} "
+                    f"tiles be read right where the shipped one let {scores[0]} (each extra box counts one less), "
+                    f"and it read {samples[1]} of the sample photos right where the shipped one read {samples[0]}")
         shutil.copy(onnx, out / meta["detector"])
-    meta["adapted"]["detector"] = {"fitted_on": [name for name, *_ in fit], "held_back": [name for name, *_ in held],
-                                   "held_back_right": {"before": scores[0], "after": scores[1]}}
-    (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
-    return (f"fine-tuned on {len(fit)} photos: the photos held back ({names}) read {scores[1]} tiles right "
-            f"(less extra boxes) against {scores[0]}; the sample photos {samples[1]} right")
+    adapted = {**(settings.adapted or {}), "detector": {
+        "fitted_on": [name for name, *_ in fit], "held_back": [name for name, *_ in held],
+        "held_back_right": {"before": scores[0], "after": scores[1]}}}
+    settings.but(adapted=adapted).write(out)
+    return (f"fine-tuned on {len(fit)} photos: on the photos held back ({names}) {scores[1]} tiles are read right, "
+            f"where the shipped detector let {scores[0]} be (each extra box counts one less); "
+            f"{samples[1]} of the sample photos are read right")
 
 
 def samples_read_right(reader) -> int:
@@ -414,4 +417,4 @@ def _write(out: Path, base: Path, meta: dict, head: dict | None, settings: dict,
                             "when": time.strftime("%Y-%m-%d %H:%M")}})
     if meta.get("reader_head") and (base / meta["reader_head"]).exists():
         shutil.copy(base / meta["reader_head"], out / meta["reader_head"])
-    (out / "vision.json").write_text(json.dumps(new, indent=2) + "\n")
+    ModelSettings.from_dict(new).write(out)

@@ -97,6 +97,23 @@ def write(path, image: "np.ndarray | Photo", reading: Reading, fixes: dict[int, 
         raise VisionError(f"{path}: cannot write the annotated picture there (use a .png or .jpg name)")
 
 
+def shown_jpeg(photo: "Photo", side: int) -> tuple[bytes, float]:
+    """The photo as a JPEG at most ``side`` pixels on its long side, and its scale (shown
+    pixels per pixel of the photo as taken): what a phone's page shows."""
+    import cv2
+
+    from remi.vision.errors import VisionError
+
+    image = photo.image
+    h, w = image.shape[:2]
+    shrink = min(1.0, side / max(h, w))
+    small = cv2.resize(image, (round(w * shrink), round(h * shrink)), interpolation=cv2.INTER_AREA) if shrink < 1 else image
+    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 82])
+    if not ok:
+        raise VisionError("the photo could not be shown")
+    return jpeg.tobytes(), small.shape[1] / photo.width
+
+
 # -- the contact sheet of `remi vision eval`'s errors ------------------------------------------
 
 CELL = 112  # a crop's side on the sheet

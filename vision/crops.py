@@ -6,7 +6,7 @@ height, the up direction the one nearest the photo's up) are where the detector'
 the reading: an oriented (OBB) detector's turned box and an axis-aligned box alike go through
 ``tile_corners`` (a box wider than tall is a tile lying on its side, turned a quarter), and a
 read tile's corners and angle come from them. The oriented reader (v7: 36x48 crops cut along
-a tile's corners) is retired; the model card (models/README.md) and git history (0c02b80)
+a tile's corners) is retired; the diary (research/vision-diary.md) and git history (0c02b80)
 keep its recipe.
 
 A crop's classes (``labels_of``): its number (0 = joker, 1..13, ``BACKGROUND`` for a crop

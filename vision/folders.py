@@ -15,12 +15,11 @@ model ships yet: it ships once it passes the rule its model card set before trai
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 from remi.vision.errors import VisionError
-from remi.vision.reader import models_dir
+from remi.vision.settings import ModelSettings, models_dir
 
 TILES, CARDS = "tiles", "cards"
 CARD_RULE = "models/candidates/cards1/README.md"
@@ -46,15 +45,8 @@ def card_models_dir() -> Path:
 
 
 def folder_kind(folder: Path) -> str:
-    """What a models folder reads, from its vision.json: ``tiles`` or ``cards``."""
-    try:
-        meta = json.loads((Path(folder) / "vision.json").read_text())
-    except (OSError, ValueError):
-        raise VisionError(f"{folder}: no vision model there (vision.json missing or unreadable)") from None
-    kind = meta.get("kind", TILES) if isinstance(meta, dict) else None
-    if kind not in (TILES, CARDS):
-        raise VisionError(f"{folder}: vision.json's kind {kind!r} is neither tiles nor cards")
-    return kind
+    """What a models folder reads, from its vision.json (``vision.settings``): ``tiles`` or ``cards``."""
+    return ModelSettings.read(Path(folder)).kind
 
 
 def models_for(kind: str, given: Path | None = None) -> Path:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 
-from remi.vision.errors import VisionError
+from remi.vision import errors as E
 
 MAX_BYTES = 100 * 1024 * 1024  # a 200 MP phone JPEG is 30-60 MB
 MAX_PIXELS = 210_000_000  # a JPEG is decoded reduced, so even a 200 MP photo costs little memory
@@ -31,8 +31,6 @@ MIN_SIDE = 32  # fewer pixels than this on a side cannot show a tile
 # training photos', so a reduced decode costs the reader no detail it has learnt to use.
 DECODE_SIDE = 2000
 HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
-HEIC_HINT = ("a HEIC photo (an iPhone's default): install its reader with `pip install pillow-heif`, "
-             "or convert it to JPEG (iPhone: Settings > Camera > Formats > Most Compatible)")
 
 
 @dataclass(frozen=True)
@@ -51,27 +49,26 @@ def _open(p: Path):
     from PIL import Image, UnidentifiedImageError
 
     if p.is_dir():
-        raise VisionError(f"{p}: a folder, not a photo")
+        raise E.PhotoFolder(photo=str(p))
     if not p.is_file():
-        raise VisionError(f"{p}: no such file")
+        raise E.PhotoMissing(photo=str(p))
     size = p.stat().st_size
     if size == 0:
-        raise VisionError(f"{p}: the file is empty")
+        raise E.PhotoEmpty(photo=str(p))
     if size > MAX_BYTES:
-        raise VisionError(f"{p}: the file is too large ({size // 2**20} MB; at most {MAX_BYTES // 2**20} MB)")
+        raise E.PhotoFileTooLarge(photo=str(p), mb=size // 2**20, most_mb=MAX_BYTES // 2**20)
     with open(p, "rb") as f:
         head = f.read(32)
     if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":  # a bomb is refused on its header alone
         w, h = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
         if w * h > MAX_PIXELS_WHOLE:
-            raise VisionError(f"{p}: the image is too large ({w}x{h} pixels; at most "
-                              f"{MAX_PIXELS_WHOLE // 1_000_000} megapixels unless it is a JPEG)")
+            raise E.PhotoTooLarge(photo=str(p), width=w, height=h, most_mp=MAX_PIXELS_WHOLE // 1_000_000, whole=True)
     heif = head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS
     if heif:
         try:
             from pillow_heif import register_heif_opener
         except ImportError:
-            raise VisionError(f"{p}: {HEIC_HINT}") from None
+            raise E.PhotoHeic(photo=str(p)) from None
         register_heif_opener()
     # Pillow's own bomb guard warns, then raises, past 89 M pixels; the sizes are checked here
     # against remi's limits instead (a 108 MP phone photo is fine: it is decoded reduced).
@@ -79,9 +76,9 @@ def _open(p: Path):
     try:
         return Image.open(p)
     except UnidentifiedImageError:
-        raise VisionError(f"{p}: not an image remi can read (use a JPEG, PNG or HEIC photo)") from None
+        raise E.PhotoUnknown(photo=str(p)) from None
     except OSError as exc:
-        raise VisionError(f"{p}: cannot read the image ({exc})") from None
+        raise E.PhotoUnreadable(photo=str(p), reason=str(exc)) from None
 
 
 def decode_scale(kind: str, width: int, height: int) -> int:
@@ -111,15 +108,15 @@ def _decode(im, p: Path, reduce: bool) -> tuple[np.ndarray, int]:
             # draft may round; the scale is what the decoder really did
             scale = max(1, round(w / im.size[0]))
     elif w * h > MAX_PIXELS_WHOLE:
-        raise VisionError(f"{p}: the image is too large ({w}x{h} pixels; at most "
-                          f"{MAX_PIXELS_WHOLE // 1_000_000} megapixels unless it is a JPEG)")
+        raise E.PhotoTooLarge(photo=str(p), width=w, height=h, most_mp=MAX_PIXELS_WHOLE // 1_000_000, whole=True)
     try:
         im.load()
     except OSError as exc:  # a file cut short: Pillow refuses it rather than filling it with grey
-        reason = "the file is cut short (truncated)" if "truncated" in str(exc) else f"cannot decode it ({exc})"
-        raise VisionError(f"{p}: {reason}") from None
+        if "truncated" in str(exc):
+            raise E.PhotoTruncated(photo=str(p)) from None
+        raise E.PhotoUndecodable(photo=str(p), reason=str(exc)) from None
     except (ValueError, SyntaxError) as exc:
-        raise VisionError(f"{p}: cannot decode it ({exc})") from None
+        raise E.PhotoUndecodable(photo=str(p), reason=str(exc)) from None
     return _upright(im), scale
 
 
@@ -153,15 +150,15 @@ def load_photo(path: str | os.PathLike, reduce: bool = True) -> Photo:
     with im:
         w, h = im.size
         if w * h > MAX_PIXELS:
-            raise VisionError(f"{p}: the image is too large ({w}x{h} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
+            raise E.PhotoTooLarge(photo=str(p), width=w, height=h, most_mp=MAX_PIXELS // 1_000_000)
         if min(w, h) < MIN_SIDE:
-            raise VisionError(f"{p}: the image is too small ({w}x{h} pixels) to show tiles")
+            raise E.PhotoTooSmall(photo=str(p), width=w, height=h)
         rgb, scale = _decode(im, p, reduce)
     import cv2
 
     image = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)  # OpenCV's channel order, as the models were trained
     if float(image[::8, ::8].std()) < 1.0:
-        raise VisionError(f"{p}: the image is blank (one flat colour)")
+        raise E.PhotoBlank(photo=str(p))
     # The photo's own size, turned as EXIF turned the pixels (a quarter turn swaps the sides).
     turned = w != h and (image.shape[1] > image.shape[0]) != (w > h)
     width, height = (h, w) if turned else (w, h)
@@ -171,6 +168,25 @@ def load_photo(path: str | os.PathLike, reduce: bool = True) -> Photo:
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Every pixel of the photo (BGR, upright, scale 1), for code whose boxes are in its pixels."""
     return load_photo(path, reduce=False).image
+
+
+def header_size(data: bytes) -> tuple[int, int] | None:
+    """An image file's width and height from its header alone (nothing decoded); None for a
+    file that is no image Pillow knows. The size is the caller's to judge (Pillow's own bomb
+    check is left out: a huge size is still a size)."""
+    import io
+    import warnings
+
+    from PIL import Image, UnidentifiedImageError
+
+    Image.MAX_IMAGE_PIXELS = None  # as _open: the sizes are checked against remi's limits
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as im:
+                return im.size
+    except (UnidentifiedImageError, OSError):
+        return None
 
 
 def to_photo_pixels(reading, photo: Photo):

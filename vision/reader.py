@@ -12,7 +12,6 @@ never dropped unseen. Tiles come back in reading order: top row first, left to r
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,16 +20,11 @@ import numpy as np
 
 from remi.engine import ALL_KINDS, JOKER, SIMPLE, Rules, Tile
 from remi.vision import crops
+from remi.vision.doubts import Doubt, DoubtKind, words
 from remi.vision.errors import VisionError
+from remi.vision.settings import MODELS, UNSURE_BELOW, ModelSettings, models_dir, no_models
 
-MODELS = Path(__file__).resolve().parents[1] / "models"
-
-
-def models_dir() -> Path:
-    """The shipped models beside the checkout, or the folder named by REMI_MODELS (for an
-    install made outside the checkout, where ``models/`` does not travel with the wheel)."""
-    return Path(os.environ["REMI_MODELS"]) if os.environ.get("REMI_MODELS") else MODELS
-LOW_CONFIDENCE = 0.80
+LOW_CONFIDENCE = UNSURE_BELOW  # a read less sure than this is marked, unless vision.json says otherwise
 COPIES = 2  # at most two tiles of a kind, two jokers
 NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
@@ -45,8 +39,8 @@ SURE_WAY_UP = 0.3  # a card index read this far from even odds (0.5) of turned i
 
 @dataclass(frozen=True)
 class Detection:
-    """One tile read from a photo. ``uncertain`` says why the read needs a look ("" when it
-    does not); ``alternatives`` are the runner-up kinds with their chances; ``corners`` are
+    """One tile read from a photo. ``doubt`` says why the read needs a look (None when it
+    does not: ``vision.doubts``); ``alternatives`` are the runner-up kinds with their chances; ``corners`` are
     the tile's TL, TR, BR, BL as it stands (``crops.tile_corners``) and ``angle`` the way its
     top points, in degrees clockwise from the photo's up (None from a reader without them).
     A card read from its corner indices (``vision.cards``) has their boxes in ``indices``, the
@@ -57,20 +51,26 @@ class Detection:
     box_confidence: float  # the detector's score
     corners: tuple[tuple[float, float], ...] | None = None
     angle: float | None = None
-    uncertain: str = ""
+    doubt: Doubt | None = None
     alternatives: tuple[tuple[Tile, float], ...] = ()
     indices: tuple[tuple[float, float, float, float], ...] = ()
 
     @property
     def low(self) -> bool:
         # the reader marks a read under its folder's bar (Reader.unsure_below) as unsure
-        return bool(self.uncertain)
+        return self.doubt is not None
+
+    @property
+    def uncertain(self) -> str:
+        """The doubt in words ("" when there is none): for the JSON and the CLI's lines."""
+        return words(self.doubt)
 
     def as_dict(self, notation: str = "tile") -> dict:
         """The JSON of one read: ``tile`` in tile notation, or ``card`` in card notation."""
         out = {notation: self.tile.format(notation), "confidence": round(self.confidence, 4),  # type: ignore[arg-type]
                "box": [round(v, 1) for v in self.box], "box_confidence": round(self.box_confidence, 4),
-               "low_confidence": self.low, "uncertain": self.uncertain or None,
+               "low_confidence": self.low, "uncertain": words(self.doubt, notation) or None,
+               "doubt": None if self.doubt is None else self.doubt.as_dict(notation),
                "alternatives": [{notation: t.format(notation), "p": round(p, 4)}  # type: ignore[arg-type]
                                 for t, p in self.alternatives]}
         if self.indices:
@@ -92,6 +92,7 @@ class Reading:
     height: int
     set_aside: tuple[Detection, ...] = ()
     kind: str = "tiles"
+    colour: bool = True  # False: a photo without colour, its tiles' colours guesses (vision.colour)
 
     @property
     def notation(self) -> str:
@@ -154,50 +155,40 @@ class Reader:
             import onnxruntime as ort
         except ImportError as e:  # pragma: no cover - core dependency
             raise VisionError("onnxruntime is not installed: pip install onnxruntime") from e
-        meta_path = Path(models) / "vision.json"
-        if not meta_path.exists():
-            raise VisionError(f"no vision model in {models} (vision.json missing)")
-        self.meta = json.loads(meta_path.read_text())
+        self.settings = settings = ModelSettings.read(Path(models))  # one typed vision.json
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
-        self.det = ort.InferenceSession(str(Path(models) / self.meta["detector"]), opts, providers=["CPUExecutionProvider"])
-        self.cls = ort.InferenceSession(str(Path(models) / self.meta["reader"]), opts, providers=["CPUExecutionProvider"])
-        self.imgsz = int(self.meta["imgsz"])
-        self.conf = float(self.meta.get("conf", 0.25))
-        self.iou = float(self.meta.get("iou", 0.5))
+        self.det = ort.InferenceSession(str(Path(models) / settings.detector), opts, providers=["CPUExecutionProvider"])
+        self.cls = ort.InferenceSession(str(Path(models) / settings.reader), opts, providers=["CPUExecutionProvider"])
+        self.imgsz = int(settings.imgsz)
+        self.conf = float(settings.conf)
+        self.iou = float(settings.iou)
         self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
         self.outputs = [o.name for o in self.cls.get_outputs()]
         self.has_orientation = len(self.outputs) > 2
         # an adapted models folder (vision.adapt) reads number and colour with its own heads
         # on the reader's embedding
-        self.head = dict(np.load(Path(models) / self.meta["head"])) if self.meta.get("head") else None
-        self.obb = bool(self.meta.get("obb", False))  # an oriented (OBB) detector: boxes with an angle
+        self.head = dict(np.load(Path(models) / settings.head)) if settings.head else None
+        self.obb = settings.obb  # an oriented (OBB) detector: boxes with an angle
         # a card models folder (vision.folders): corner indices, grouped into cards when read
-        self.kind = self.meta.get("kind", "tiles")
+        self.kind = settings.kind
         # whether the reader's "turned 180 degrees" says which way up a card index is: only
         # where vision.json says so ("way_up": true), since the card recipe so far trains the
         # reader on indices at every angle (--flipped 0), where that head learns nothing
-        self.way_up = self.has_orientation and bool(self.meta.get("way_up", self.kind != "cards"))
+        way_up = settings.way_up if settings.way_up is not None else self.kind != "cards"
+        self.way_up = self.has_orientation and way_up
         # each crop read as cut and turned a quarter at a time, the views' chances averaged
-        # (models/README.md, "Reading each tile four ways"); 1: as cut only. With "sure", only a
+        # (research/vision-diary.md, "Reading each tile four ways"); 1: as cut only. With "sure", only a
         # crop whose first read is less sure than this of its likeliest outcome (a kind, or no
         # tile) is read the other ways: the cost of a photo of many tiles. A read less sure than
         # "unsure_below" is marked for a look: the mean of several views is less sure than one
-        # view, so a folder of more views has its own bar (models/README.md, "V4u's flags").
-        self.views = _setting(meta_path, self.meta, "views", 1, int, lambda v: v in (1, 2, 4),
-                              "a crop is read 1, 2 or 4 ways")
-        self.sure = _setting(meta_path, self.meta, "sure", None, float, lambda v: v >= 0, "a chance (over 1: every crop)")
-        self.unsure_below = _setting(meta_path, self.meta, "unsure_below", LOW_CONFIDENCE, float, lambda v: 0 < v <= 1,
-                                     "a chance between 0 and 1")
-        # the reader's chances tempered (issue 38): a network trained with label smoothing on
-        # a few editions is over- or under-sure on others; "temperature_number" and
-        # "temperature_colour", fitted on crops it never trained on, make its chances mean what
-        # they say, so that the bar of "?" separates wrong reads from right ones
-        self.temperature = tuple(_setting(meta_path, self.meta, f"temperature_{head}", 1.0, float,
-                                          lambda v: 0.05 <= v <= 20, "a temperature between 0.05 and 20")
-                                 for head in ("number", "colour"))
+        # view, so a folder of more views has its own bar (research/vision-diary.md, "V4u's flags").
+        self.views = int(settings.views)
+        self.sure = None if settings.sure is None else float(settings.sure)
+        self.unsure_below = float(settings.unsure_below)
+        self.temperature = (float(settings.temperature_number), float(settings.temperature_colour))
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -323,13 +314,6 @@ class Reader:
         """Probabilities (n, 53) over the tile kinds, indexed by engine tile code."""
         return self.look(image, boxes).probs
 
-    def classify(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
-        """Per box: kind probabilities (n, 53), the chance it holds no tile at all (n,), and
-        the chance its crop shows the tile turned 180 degrees (n,); 0 for a reader without
-        the background class or the orientation head."""
-        looks = self.look(image, boxes, corners)
-        return looks.probs, looks.background, looks.turned
-
     def read(self, image: np.ndarray, expect: tuple[int, int] | None = None, rules: Rules | None = None) -> Reading:
         """The tiles of a photo (``read_once``). A photo whose tiles mostly stand upside down
         (a rack photographed from across the table) is read again turned round, as the models
@@ -358,7 +342,7 @@ class Reader:
         looks = self.look(image, boxes, corners)
         counted = looks.background < NOT_A_TILE
         listed = ~counted & (looks.background < SURE_NOT_A_TILE)
-        notes = [""] * len(boxes)
+        notes: list[Doubt | None] = [None] * len(boxes)
         cards = self.kind == "cards"
         if expect is not None and counted.sum() < expect[0] and not cards:
             boxes, scores, looks, counted, listed, notes = self._fill(image, boxes, scores, looks, counted, listed,
@@ -367,11 +351,10 @@ class Reader:
             dets = self._cards(looks, boxes, scores, counted, rules or SIMPLE)
         else:
             dets = self._detections(looks, boxes, scores, counted, notes, rules or Rules())
-        noun = "card" if cards else "tile"
         if expect is not None and len(dets) > expect[1]:
-            dets = _mark_extra(dets, expect[1], noun + "s")
+            dets = _mark_extra(dets, expect[1])
         aside = [_detection(looks, i, int(np.argmax(looks.probs[i])), boxes[i], scores[i],
-                            f"probably not a {noun} ({looks.background[i]:.0%} sure it is not)")
+                            Doubt(DoubtKind.NO_TILE, share=float(looks.background[i])))
                  for i in np.nonzero(listed)[0]]
         return Reading(tuple(reading_order(dets)), w, h, tuple(reading_order(aside)), "cards" if cards else "tiles")
 
@@ -402,17 +385,18 @@ class Reader:
                 order.remove(found[two[1]].kind.code)
                 order.insert(0, found[two[1]].kind.code)
             if code != best:
-                note = (f"read as {ALL_KINDS[best].card()}, but the packs hold only "
-                        f"{rules.jokers if best == JOKER.code else rules.copies}")
+                note = Doubt(DoubtKind.DECK_LIMIT, alternatives=((ALL_KINDS[best], float(p[best])),),
+                             count=rules.jokers if best == JOKER.code else rules.copies)
             elif two is not None:
                 a, b = found[two[0]], found[two[1]]
-                note = f"its corners read {a.kind.card()} {a.confidence:.0%} and {b.kind.card()} {b.confidence:.0%}"
+                note = Doubt(DoubtKind.CORNERS_DISAGREE, alternatives=((a.kind, a.confidence), (b.kind, b.confidence)))
             elif background >= MAYBE_NOT_A_TILE:
-                note = f"may not be a card ({background:.0%})"
+                note = Doubt(DoubtKind.MAYBE_NO_TILE, share=background)
             elif p[code] < self.unsure_below:
-                note = f"unsure: {ALL_KINDS[code].card()} {p[code]:.0%}, {ALL_KINDS[order[0]].card()} {p[order[0]]:.0%}"
+                note = Doubt(DoubtKind.UNSURE, alternatives=((ALL_KINDS[code], float(p[code])),
+                                                             (ALL_KINDS[order[0]], float(p[order[0]]))))
             else:
-                note = ""
+                note = None
             first = m[0]
             dets.append(Detection(ALL_KINDS[code], float(p[code]), tuple(float(v) for v in boxes[first]),
                                   float(scores[m].max()), tuple((float(x), float(y)) for x, y in looks.corners[first]),
@@ -446,11 +430,11 @@ class Reader:
                       else np.concatenate([looks.embedding, extra.embedding]))
         counted = np.concatenate([counted, np.zeros(len(more), bool)])
         listed = np.concatenate([listed, extra.background < SURE_NOT_A_TILE])
-        notes = notes + [""] * len(more)
+        notes = notes + [None] * len(more)
         candidates = [i for i in np.argsort(looks.background) if not counted[i] and looks.background[i] < SURE_NOT_A_TILE]
         for i in candidates[:short]:
             counted[i], listed[i] = True, False
-            notes[i] = f"counted to make {fewest} tiles: {looks.background[i]:.0%} likely no tile"
+            notes[i] = Doubt(DoubtKind.COUNTED_TO_FILL, share=float(looks.background[i]), count=fewest)
         return boxes, scores, looks, counted, listed, notes
 
     def _detections(self, looks: Looks, boxes, scores, counted, notes, rules: Rules) -> list[Detection]:
@@ -462,9 +446,10 @@ class Reader:
             note = notes[i]
             best = int(np.argmax(probs[j]))
             if not note and c != best:
-                note = f"read as {ALL_KINDS[best]}, but the deck holds only {rules.jokers if best == JOKER.code else rules.copies}"
+                note = Doubt(DoubtKind.DECK_LIMIT, alternatives=((ALL_KINDS[best], float(probs[j][best])),),
+                             count=rules.jokers if best == JOKER.code else rules.copies)
             if not note and looks.background[i] >= MAYBE_NOT_A_TILE:
-                note = f"may not be a tile ({looks.background[i]:.0%})"
+                note = Doubt(DoubtKind.MAYBE_NO_TILE, share=float(looks.background[i]))
             if not note:
                 note = _doubt(probs[j], c, float(looks.turned[i]), self.unsure_below)
             dets.append(_detection(looks, i, c, boxes[i], scores[i], note))
@@ -478,18 +463,6 @@ def _index(p: np.ndarray, box, angle: float, sure: bool):
     order = [int(k) for k in np.argsort(-p)[:ALTERNATIVES + 1]]
     return Index(ALL_KINDS[order[0]], tuple(float(v) for v in box), angle, sure, float(p[order[0]]),
                  tuple((ALL_KINDS[k], float(p[k])) for k in order[1:]))
-
-
-def _setting(path: Path, meta: dict, key: str, default, cast, ok, what: str):
-    """A reading setting of ``vision.json`` (a number, ``cast``), or ``default`` when absent;
-    one VisionError line naming the file and the key when it is no number or ``ok`` refuses it."""
-    if key not in meta:
-        return default
-    value = meta[key]
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if not number or not ok(value):
-        raise VisionError(f"{path}: \"{key}\" is {cast(value) if number else repr(value)}; {what}")
-    return cast(value)
 
 
 def _likeliest(pn: np.ndarray, pc: np.ndarray) -> np.ndarray:
@@ -516,18 +489,18 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def _doubt(p: np.ndarray, code: int, turned: float, unsure_below: float = LOW_CONFIDENCE) -> str:
-    """Why a read is uncertain ("" when it is not): less sure than ``unsure_below``, or a 6
+def _doubt(p: np.ndarray, code: int, turned: float, unsure_below: float = LOW_CONFIDENCE) -> Doubt | None:
+    """Why a read is uncertain (None when it is not): less sure than ``unsure_below``, or a 6
     and a 9 of one colour with no clear up on the tile."""
     order = np.argsort(-p)
     second = int(order[1]) if order[0] == code else int(order[0])
     a, b = ALL_KINDS[code], ALL_KINDS[second]
     six_nine = {a.number, b.number} == {6, 9} and a.colour == b.colour and not a.is_joker and not b.is_joker
     if six_nine and p[second] > 0.05 and 0.15 < turned < 0.85:
-        return f"6 or 9: the tile's up is unclear ({b} {p[second]:.0%})"
+        return Doubt(DoubtKind.SIX_OR_NINE, alternatives=((b, float(p[second])),))
     if p[code] < unsure_below:
-        return f"unsure: {a} {p[code]:.0%}, {b} {p[second]:.0%}"
-    return ""
+        return Doubt(DoubtKind.UNSURE, alternatives=((a, float(p[code])), (b, float(p[second]))))
+    return None
 
 
 def _angle(corners: np.ndarray, turned: float) -> float:
@@ -538,7 +511,7 @@ def _angle(corners: np.ndarray, turned: float) -> float:
     return float(np.degrees(np.arctan2(up[0], -up[1])) % 360.0)
 
 
-def _detection(looks: Looks, i: int, code: int, box, score, note: str) -> Detection:
+def _detection(looks: Looks, i: int, code: int, box, score, note: Doubt | None) -> Detection:
     p = looks.probs[i]
     alt = [int(k) for k in np.argsort(-p) if int(k) != code][:ALTERNATIVES]
     return Detection(ALL_KINDS[code], float(p[code]), tuple(float(v) for v in box), float(score),
@@ -546,10 +519,10 @@ def _detection(looks: Looks, i: int, code: int, box, score, note: str) -> Detect
                      note, tuple((ALL_KINDS[k], float(p[k])) for k in alt))
 
 
-def _mark_extra(dets: list[Detection], most: int, nouns: str = "tiles") -> list[Detection]:
+def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
     """More tiles than a rack holds: the least sure beyond ``most`` are marked (not dropped)."""
     weakest = sorted(range(len(dets)), key=lambda i: dets[i].confidence * dets[i].box_confidence)[:len(dets) - most]
-    return [replace(d, uncertain=d.uncertain or f"more than {most} {nouns}: one of the least sure")
+    return [replace(d, doubt=d.doubt or Doubt(DoubtKind.ONE_TOO_MANY, count=most))
             if i in weakest else d for i, d in enumerate(dets)]
 
 
@@ -674,39 +647,32 @@ def _turned_back(reading: Reading) -> Reading:
 
 def reading_order(dets: list[Detection]) -> list[Detection]:
     """Group boxes into rows (vertical overlap), rows top to bottom, each left to right."""
-    rows: list[list[Detection]] = []
-    for d in sorted(dets, key=lambda d: (d.box[1] + d.box[3]) / 2):
-        y1, y2 = d.box[1], d.box[3]
+    return [dets[i] for i in rows_order([d.box for d in dets])]
+
+
+def rows_order(boxes: list) -> list[int]:
+    """The indices of boxes (x1, y1, x2, y2) in reading order: grouped into rows by vertical
+    overlap, rows top to bottom, each left to right.
+
+    >>> rows_order([(50, 0, 90, 50), (0, 60, 40, 110), (0, 0, 40, 50), (45, 55, 85, 105)])
+    [2, 0, 1, 3]
+    """
+    rows: list[list[int]] = []
+    for i in sorted(range(len(boxes)), key=lambda i: (boxes[i][1] + boxes[i][3]) / 2):
+        y1, y2 = boxes[i][1], boxes[i][3]
         best, best_overlap = None, 0.5
         for row in rows:
-            ry1 = float(np.mean([r.box[1] for r in row]))
-            ry2 = float(np.mean([r.box[3] for r in row]))
+            ry1 = float(np.mean([boxes[r][1] for r in row]))
+            ry2 = float(np.mean([boxes[r][3] for r in row]))
             overlap = (min(y2, ry2) - max(y1, ry1)) / max(1e-6, min(y2 - y1, ry2 - ry1))
             if overlap > best_overlap:
                 best, best_overlap = row, overlap
         if best is None:
-            rows.append([d])
+            rows.append([i])
         else:
-            best.append(d)
-    rows.sort(key=lambda r: float(np.mean([(d.box[1] + d.box[3]) / 2 for d in r])))
-    return [d for row in rows for d in sorted(row, key=lambda d: d.box[0])]
+            best.append(i)
+    rows.sort(key=lambda r: float(np.mean([(boxes[i][1] + boxes[i][3]) / 2 for i in r])))
+    return [i for row in rows for i in sorted(row, key=lambda i: boxes[i][0])]
 
 
-_READERS: dict[Path, Reader] = {}
-
-
-def read_photo(path: str | os.PathLike, models: Path | None = None, expect: tuple[int, int] | None = None,
-               rules: Rules | None = None) -> Reading:
-    """Load and read a photo; VisionError for a bad photo. A large JPEG is decoded reduced
-    (``vision.images``); the boxes come back in the photo's own pixels. ``expect`` and
-    ``rules`` as for ``Reader.read`` (``expect=(14, 15)`` for a rack to check)."""
-    from remi.vision.images import load_photo, to_photo_pixels
-
-    photo = load_photo(path)
-    key = Path(models or models_dir()).resolve()
-    if key not in _READERS:
-        _READERS[key] = Reader(key)
-    return to_photo_pixels(_READERS[key].read(photo.image, expect=expect, rules=rules), photo)
-
-
-__all__ = ["Detection", "JOKER", "Reader", "Reading", "VisionError", "decode", "load_image", "read_photo", "reading_order"]
+__all__ = ["Detection", "JOKER", "Reader", "Reading", "VisionError", "decode", "load_image", "reading_order", "rows_order"]

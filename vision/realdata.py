@@ -52,7 +52,7 @@ class LabelFix:
 
 
 # Found by reading every session with models that never saw it (4 Dec 2026) and looking at each
-# mistake's photo: these the photo shows to be the label's, not the reader's (models/README.md,
+# mistake's photo: these the photo shows to be the label's, not the reader's (research/vision-diary.md,
 # "Label faults in the real data"). ``load`` applies them, so training and evaluation alike.
 LABEL_FIXES = (
     LabelFix("rummy-2", (0.0, 0.55, 1.0, 0.75), "b", "k",

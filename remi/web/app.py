@@ -8,7 +8,6 @@ module (``sheets``, ``players``, ``hands``, ``photos``, ``tutor``) gives its rou
 from __future__ import annotations
 
 import logging
-import threading
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +31,6 @@ from remi.web.guard import Refused, Scope, TableGuard
 if TYPE_CHECKING:  # made on first use, by the modules that need them
     from anyio import CapacityLimiter
 
-    from remi.vision.reader import Reader
     from remi.web.photos import PhotoCache
     from remi.web.sheets import PartCache
 
@@ -57,9 +55,6 @@ class Web:
     heavy: CapacityLimiter | None = None
     #: the photos' own lane of worker threads (remi.web.offload.photo_work): hands never wait behind it
     photo_lane: CapacityLimiter | None = None
-    #: the vision readers by kind ("tiles", "cards"), each loaded once (remi.web.photos.reader_of)
-    readers: dict[str, Reader] = field(default_factory=dict)
-    reader_lock: threading.Lock = field(default_factory=threading.Lock)
     #: the sheet's rendered parts, by cache name (remi.web.sheets.rendered_part)
     part_caches: dict[str, PartCache] = field(default_factory=dict)
 

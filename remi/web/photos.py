@@ -11,12 +11,10 @@ user ticks the box.
 
 from __future__ import annotations
 
-import io
 import secrets
 import shutil
 import tempfile
 import threading
-import warnings
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +35,8 @@ from remi.web.guard import Refused, read_form
 from remi.web.offload import heavy, photo_work
 from remi.web.sheets import game_in_query
 from remi.web.tiles import chip
+from remi.vision import errors as E
+from remi.vision.errors import KeptFull
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
@@ -70,6 +70,7 @@ class Shot:
     detections: list[dict[str, Any]]
     set_aside: int = 0  # boxes the reader held to be no tile (not counted)
     cards: bool = False  # read with the card models (a Simple game)
+    colour: bool = True  # False: a photo without colour, every tile's colour a guess (vision.colour)
 
 
 class PhotoCache:
@@ -101,13 +102,13 @@ class PhotoCache:
 
 
 def kind_of(data: bytes) -> tuple[str, str]:
-    """The photo's format from its first bytes; RemiError for anything else."""
+    """The photo's format from its first bytes; UploadNotAPhoto for anything else."""
     for magic, kind in KINDS.items():
         if data.startswith(magic):
             return kind
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "webp", ".webp"
-    raise RemiError("this file is not a photo remi can read: take a JPEG, PNG or WebP photo")
+    raise E.UploadNotAPhoto(damaged=False)
 
 
 class PixelBudget:
@@ -123,7 +124,7 @@ class PixelBudget:
         pixels = min(pixels, self.total)  # a photo the limits let in always fits alone
         with self.changed:
             if not self.changed.wait_for(lambda: self.used + pixels <= self.total, timeout=self.wait):
-                raise RemiError("the server is reading other photos: send this one again in a moment")
+                raise E.ServerBusy()
             self.used += pixels
         try:
             yield
@@ -134,50 +135,44 @@ class PixelBudget:
 
 
 def decoded_pixels(kind: str, width: int, height: int) -> int:
-    """The pixels ``vision.images.load_photo`` decodes; RemiError for a PNG or WebP too large
+    """The pixels ``vision.images.load_photo`` decodes; UploadTooLarge for a PNG or WebP too large
     to decode whole."""
     from remi.vision.images import decode_scale
 
     if kind != "jpeg" and width * height > MAX_PIXELS_WHOLE:
-        raise RemiError(f"the photo is too large to read as {kind.upper()} ({width}x{height} pixels; at most "
-                        f"{MAX_PIXELS_WHOLE // 1_000_000} megapixels): send it as a JPEG")
+        raise E.UploadTooLarge(kind=kind, width=width, height=height, most_mp=MAX_PIXELS_WHOLE // 1_000_000)
     scale = decode_scale(kind, width, height)
     return (width // scale) * (height // scale)
 
 
 def check_pixels(data: bytes) -> tuple[int, int]:
-    """Width and height from the header alone (nothing decoded); RemiError past MAX_PIXELS."""
-    from PIL import Image, UnidentifiedImageError
+    """Width and height from the header alone (nothing decoded, ``vision.images.header_size``);
+    UploadNotAPhoto, or UploadTooLarge past MAX_PIXELS."""
+    from remi.vision.images import header_size
 
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # Pillow's own bomb warning: the limit is checked here
-            with Image.open(io.BytesIO(data)) as im:
-                w, h = im.size
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
-        if isinstance(exc, Image.DecompressionBombError):
-            raise RemiError(f"the photo is too large (more than {MAX_PIXELS // 1_000_000} megapixels)") from None
-        raise RemiError("this file is not a photo remi can read (it is damaged or not an image)") from None
+    size = header_size(data)
+    if size is None:
+        raise E.UploadNotAPhoto(damaged=True)
+    w, h = size
     if w * h > MAX_PIXELS:
-        raise RemiError(f"the photo is too large ({w}x{h} pixels; at most {MAX_PIXELS // 1_000_000} megapixels)")
+        raise E.UploadTooLarge(kind=None, width=w, height=h, most_mp=MAX_PIXELS // 1_000_000)
     return w, h
 
 
 def reader_of(web: Any, kind: str = "tiles") -> Any:
     """The vision reader of tiles, or of cards (a Simple game: the card models of
-    ``REMI_CARD_MODELS``, vision.folders), made once per server (loading takes a moment).
+    ``REMI_CARD_MODELS``), from the one cache of readers (``vision.photo.reader_for``).
     No card models: ``NoCardModels``, its line without the server's folder."""
-    key = "reader" if kind == "tiles" else "card_reader"
-    with web.reader_lock:
-        if key not in web.readers:
-            from remi.vision.folders import NoCardModels, models_for
-            from remi.vision.reader import Reader
+    from remi.vision.errors import NoModels
+    from remi.vision.folders import NoCardModels
+    from remi.vision.photo import reader_for
 
-            try:
-                web.readers[key] = Reader(models_for(kind, web.models if kind == "tiles" else None))
-            except NoCardModels:
-                raise NoCardModels(NoCardModels.line()) from None
-        return web.readers[key]
+    try:
+        return reader_for(kind, web.models if kind == "tiles" else None)
+    except NoCardModels:
+        raise NoCardModels(NoCardModels.line()) from None
+    except NoModels:
+        raise NoModels(folder=None) from None  # what to do, never the server's folder
 
 
 def card_models_missing(game: Any) -> str | None:
@@ -195,36 +190,34 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
     The photo is decoded as ``remi scan`` decodes it (``vision.images.load_photo``: EXIF
     applied, a large JPEG decoded reduced), read, and its boxes given in the photo's pixels.
     """
-    import cv2
-
-    from remi.vision.images import load_photo, to_photo_pixels
+    from remi.vision.photo import read
 
     kind, suffix = kind_of(data)
     pixels = decoded_pixels(kind, *check_pixels(data))
     pid = secrets.token_urlsafe(9)
     path = web.photos.folder / f"{pid}{suffix}"
     path.write_bytes(data)
+    # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many tiles
+    # it holds: the reader counts a likely box more, or marks one too many.
+    cards = rules is not None and not rules.is_closed
     try:
+        reader_of(web, "cards" if cards else "tiles")  # no card models: their line, nothing read
         with web.photos.budget.holding(pixels):
-            photo = load_photo(path)
-            # The game's deck (Simple rummy's four jokers) and, for a rack or a board, how many
-            # tiles it holds: the reader counts a likely box more, or marks one too many.
-            cards = rules is not None and not rules.is_closed
-            reader = reader_of(web, "cards" if cards else "tiles")
-            reading = to_photo_pixels(reader.read(photo.image, expect=expect, rules=rules), photo)
+            photo, reading = read(path, web.models if not cards else None, expect=expect,
+                                  kind="cards" if cards else "tiles", rules=rules)
     except Exception as exc:
         path.unlink(missing_ok=True)
-        if isinstance(exc, RemiError):  # vision's line names the file: the server's folder is nobody's business
-            raise RemiError(str(exc).replace(str(path), "the photo")) from None
+        if isinstance(exc, E.VisionError) and "photo" in exc.fields:  # the server's folder is nobody's business
+            raise type(exc)(**{**exc.fields, "photo": "the photo"}) from None
         raise
-    image = photo.image
-    h, w = image.shape[:2]
-    shrink = min(1.0, SHOWN / max(h, w))
-    small = cv2.resize(image, (round(w * shrink), round(h * shrink)), interpolation=cv2.INTER_AREA) if shrink < 1 else image
-    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 82])
-    if not ok:
-        raise RemiError("the photo could not be shown")
-    scale = small.shape[1] / photo.width  # shown pixels per photo pixel
+    return _shot(web, pid, path, name, photo, reading, rules)
+
+
+def _shot(web: Any, pid: str, path: Path, name: str, photo: Any, reading: Any, rules: Any) -> Shot:
+    """The photo as the page shows it (shrunk to SHOWN, the boxes scaled), kept in the cache."""
+    from remi.vision.annotate import shown_jpeg
+
+    jpeg, scale = shown_jpeg(photo, SHOWN)  # scale: shown pixels per photo pixel
     detections = []
     notation = notation_for(rules.variant) if rules is not None else "tile"
     for d in reading.detections:
@@ -237,8 +230,8 @@ def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tu
                            "box": [round(v * scale, 1) for v in d.box],
                            "photo_box": [round(v, 1) for v in d.box],
                            "points": " ".join(f"{x * scale:.1f},{y * scale:.1f}" for x, y in corners) if corners else None})
-    shot = Shot(pid, path, name, jpeg.tobytes(), photo.width, photo.height, scale, detections,
-                len(getattr(reading, "set_aside", ())), getattr(reading, "kind", "tiles") == "cards")
+    shot = Shot(pid, path, name, jpeg, photo.width, photo.height, scale, detections,
+                len(reading.set_aside), reading.kind == "cards", reading.colour)
     web.photos.add(shot)
     return shot
 
@@ -250,31 +243,35 @@ def _percent(p: float) -> str:
 def unsure_words(d: Any, notation: str = "tile") -> Markup:
     """Why a read needs a look, in words a player takes in at a glance, the tiles drawn as tiles.
 
-    The reader (``remi.vision``) says why in its own terms ("read as *, but the deck holds only
-    2", "may not be a tile (29%)"); its reason is matched here by its first words, since the
-    reader's code stays as it is while its models train, and any other reason is shown as it
-    comes. The numbers say what they are: how sure remi is of a tile, or how likely a box holds none.
+    The reader says why as a typed doubt (``vision.doubts``: its kind, shares and runner-up
+    kinds); the page words each kind its own way, and any other kind as the doubt's own words.
+    The numbers say what they are: how sure remi is of a tile, or how likely a box holds none.
     """
-    reason = getattr(d, "uncertain", "") or ""
-    alternatives = list(getattr(d, "alternatives", ()))
+    from remi.vision.doubts import DoubtKind
+
+    doubt = d.doubt
+    kind = doubt.kind if doubt is not None else DoubtKind.UNSURE
+    alternatives = list(d.alternatives)
     likelier = [(t, p) for t, p in alternatives if p > d.confidence]
-    if reason.startswith("read as ") and likelier:
+    noun = "card" if notation == "card" else "tile"
+    if kind is DoubtKind.DECK_LIMIT and likelier:
         # the reader's favourite kind is one the photo already holds as often as the deck does
         tile, p = likelier[0]
         every = "both jokers" if tile.is_joker else Markup("both {}s").format(chip(tile, notation))
         return Markup("looks most like {} ({} sure), but {} are already read: which is it?").format(
             chip(tile, notation), _percent(p), every)
-    if reason.startswith("may not be a tile"):
-        likely = reason.rsplit("(", 1)[-1].rstrip(")").replace("%", " %")
-        noun = "card" if notation == "card" else "tile"
-        return Markup("maybe no {} here ({} likely none): if so, tap it, then “not a {}”").format(noun, likely, noun)
-    if reason.startswith("unsure") or not reason:
+    if kind is DoubtKind.MAYBE_NO_TILE:
+        return Markup("maybe no {} here ({} likely none): if so, tap it, then “not a {}”").format(
+            noun, _percent(doubt.share), noun)
+    if kind is DoubtKind.NO_COLOUR:
+        return Markup("the photo has no colour: this {}'s colour is a guess (take the photo again in colour)").format(noun)
+    if kind is DoubtKind.UNSURE:
         if not alternatives:
             return Markup("remi is {} sure of it").format(_percent(d.confidence))
         other, p = alternatives[0]
         return Markup("{} or {}? remi is {} sure of the first, {} of the other").format(
             chip(d.tile, notation), chip(other, notation), _percent(d.confidence), _percent(p))
-    return Markup("{}").format(reason)
+    return Markup("{}").format(doubt.words(notation))
 
 
 def corrected(shot: Shot, text: str) -> list[Tile | None]:
@@ -282,8 +279,7 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
     tokens = text.split()
     notation = "card" if shot.cards else "tile"
     if len(tokens) != len(shot.detections):
-        raise RemiError(f"the corrections name {len(tokens)} {notation}s for {len(shot.detections)} boxes: "
-                        "reload the photo")
+        raise E.CorrectionsCount(named=len(tokens), noun=notation, boxes=len(shot.detections))
     out: list[Tile | None] = []
     for i, tok in enumerate(tokens, start=1):
         if tok == "-":
@@ -292,7 +288,7 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
         try:
             out.append(Tile.parse(tok, notation))
         except RemiError as exc:
-            raise RemiError(f"{notation} {i}: {exc}") from None
+            raise E.CorrectionNotATile(what=notation, number=i, reason=str(exc)) from None
     return out
 
 
@@ -303,7 +299,7 @@ def added_tiles(text: str) -> list[Tile]:
         try:
             out.append(Tile.parse(tok))
         except RemiError as exc:
-            raise RemiError(f"added tile {i}: {exc}") from None
+            raise E.CorrectionNotATile(what="added tile", number=i, reason=str(exc)) from None
     return out
 
 
@@ -323,16 +319,23 @@ def list_rows(shot: Shot, tiles: str) -> list[dict[str, Any]]:
 
 def keep_for_adapt(shot: Shot, tiles: list[Tile | None], added: list[Tile]) -> Path:
     """The photo and its corrected tiles, kept where ``remi vision adapt`` learns from
-    (``vision.labels``' kept corrections); a box marked "not a tile" is left out. A photo of
-    cards is kept apart, in their ``cards/`` folder (as ``remi scan --variant simple --keep``)."""
-    from remi.vision.labels import keep, keep_example, kept_dir
+    (``vision.photo.keep_corrected``); a box marked "not a tile" is left out, a missed tile
+    added by hand has no box. A photo of cards is kept apart, in their ``cards/`` folder."""
+    from remi.vision.photo import Corrected, Entry, keep_corrected
+    from remi.vision.reader import Reading
 
-    pairs = [(t, d["photo_box"]) for t, d in zip(tiles, shot.detections) if t is not None]
-    pairs += [(t, None) for t in added]  # a missed tile has no box (as --fix +=k5 keeps it)
-    if shot.cards:
-        truth = {"cards": [{"card": t.card(), "box": b} for t, b in pairs]}
-        return keep(shot.path, truth, kept_dir() / "cards", name=shot.name or "photo.jpg")
-    return keep_example(shot.path, [t for t, _ in pairs], [b for _, b in pairs], name=shot.name or "photo.jpg")
+    entries = [Entry(t, tuple(d["photo_box"]), None, None, None) for t, d in zip(tiles, shot.detections) if t is not None]
+    entries += [Entry(t, None, None, None, None) for t in added]
+    reading = Reading((), shot.width, shot.height, kind="cards" if shot.cards else "tiles")
+    return keep_corrected(shot.path, reading, Corrected(tuple(entries), ()), name=shot.name or "photo.jpg")
+
+
+def _kept(shot: Shot, tiles: list[Tile | None], added: list[Tile]) -> tuple[Path | None, str | None]:
+    """Keep the accepted photo: where it went, or the one line of a full kept folder."""
+    try:
+        return keep_for_adapt(shot, tiles, added), None
+    except KeptFull as exc:
+        return None, str(exc)
 
 
 def check_view(tiles: list[Tile], variant: str, atu_text: str) -> dict[str, Any]:
@@ -416,16 +419,16 @@ def routes(web: Any) -> list[Route]:
         try:
             tiles = corrected(shot, fields.get("tiles", ""))
             added = added_tiles(fields.get("added", ""))
-            kept = keep_for_adapt(shot, tiles, added) if fields.get("keep") else None
             used = [t for t in tiles if t is not None] + added
             if not used:
-                raise RemiError("no tiles left: every box was marked as not a tile")
+                raise E.NothingUsed()
             target = _target(request, action, used, fields)
-            if target is None:
-                checked = check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
-                return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields)
-        except (RemiError, ValueError) as exc:
+            checked = None if target else check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
+        except (RemiError, ValueError) as exc:  # refused: nothing kept (issue 39 item 6)
             return shot_page(request, shot, tiles=fields.get("tiles"), error=str(exc), fields=fields, status=400)
+        kept, full = _kept(shot, tiles, added) if fields.get("keep") else (None, None)  # only once accepted
+        if target is None or full is not None:
+            return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields, error=full)
         return RedirectResponse(target, status_code=303)
 
     return [Route("/photo", upload_page), Route("/photo", upload, methods=["POST"]),
@@ -462,11 +465,11 @@ def _target(request: Request, action: str, used: list[Tile], fields: dict[str, s
             query["game"] = game
         return "/tutor?" + urlencode(query)
     if game_id_of(game) is None:
-        raise RemiError("choose a game first: the board and racks go into a game's next hand")
+        raise E.NoGameChosen()
     if action == "board" or (action.startswith("rack_") and action[5:].isdigit()):
         return f"/g/{game}/hand?" + urlencode({action: tiles})
     if action == "pending_board":  # the hand in progress: its page, the tiles in the form
         return f"/g/{game}/pending?" + urlencode({"board": tiles})
     if action.startswith("pending_") and action[8:].isdigit():
         return f"/g/{game}/pending?" + urlencode({"seat": action[8:], "rack": tiles})
-    raise RemiError(f"unknown use {action!r} for the tiles")
+    raise E.UnknownUse(action=action)

@@ -10,7 +10,7 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
 
 The shipped tile reader v8.3.1 is v8.1's COCO trunk paired with v6's orientation (``pair``;
-models/README.md, readers v8-v8.4); no card reader ships yet (cards1/README.md).
+research/vision-diary.md, readers v8-v8.4); no card reader ships yet (cards1/README.md).
 """
 
 from __future__ import annotations

@@ -32,14 +32,15 @@ def test_shipped_reader_has_the_background_class(sample_photo):
     reader = Reader()
     image = load_image(sample_photo)
     boxes = reader.detect(image)[0]
-    probs, background, flipped = reader.classify(image, boxes)
+    looks = reader.look(image, boxes)
+    probs, background, flipped = looks.probs, looks.background, looks.turned
     assert probs.shape == (len(boxes), 53) and background.shape == flipped.shape == (len(boxes),)
     # every box of a sample rack is a tile, and the reader says so
     assert (background < 0.5).all()
     # a box on the empty margin of the photo is not
     h, w = image.shape[:2]
     margin = np.array([[2, 2, 40, 52]], float)
-    assert reader.classify(image, margin)[1][0] > 0.5
+    assert reader.look(image, margin).background[0] > 0.5
     # and the tiles stand upright; turned round, they do not
     assert (flipped < 0.5).all()
-    assert (reader.classify(image[::-1, ::-1].copy(), boxes[:, [2, 3, 0, 1]] * -1 + [w, h, w, h])[2] > 0.5).mean() > 0.8
+    assert (reader.look(image[::-1, ::-1].copy(), boxes[:, [2, 3, 0, 1]] * -1 + [w, h, w, h]).turned > 0.5).mean() > 0.8

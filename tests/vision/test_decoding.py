@@ -61,8 +61,10 @@ def test_decode_more_boxes_than_the_deck_ends():
 
 
 def test_detection_keeps_its_keys_and_says_why_it_is_uncertain():
+    from remi.vision.doubts import Doubt, DoubtKind
+
     d = Detection(Tile.parse("r6"), 0.55, (0, 0, 40, 55), 0.9, ((0, 0), (40, 0), (40, 55), (0, 55)), 0.0,
-                  "6 or 9: the tile's up is unclear (r9 40%)", ((Tile.parse("r9"), 0.4),))
+                  Doubt(DoubtKind.SIX_OR_NINE, alternatives=((Tile.parse("r9"), 0.4),)), ((Tile.parse("r9"), 0.4),))
     out = d.as_dict()
     assert {"tile", "confidence", "box", "box_confidence", "low_confidence"} <= set(out)
     assert out["uncertain"].startswith("6 or 9") and out["alternatives"] == [{"tile": "r9", "p": 0.4}]
@@ -71,15 +73,16 @@ def test_detection_keeps_its_keys_and_says_why_it_is_uncertain():
 
 
 def test_doubt_names_the_runner_up_and_six_or_nine():
+    from remi.vision.doubts import words
     from remi.vision.reader import _doubt
 
     p = np.zeros(53)
     six, nine = Tile.parse("b6").code, Tile.parse("b9").code
     p[six], p[nine] = 0.6, 0.4
-    assert _doubt(p, six, turned=0.5).startswith("6 or 9")
-    assert _doubt(p, six, turned=0.02).startswith("unsure: b6 60%, b9 40%")
+    assert words(_doubt(p, six, turned=0.5)).startswith("6 or 9")
+    assert words(_doubt(p, six, turned=0.02)).startswith("unsure: b6 60%, b9 40%")
     p[six], p[nine] = 0.97, 0.03
-    assert _doubt(p, six, turned=0.02) == ""
+    assert words(_doubt(p, six, turned=0.02)) == ""
 
 
 def test_angle_points_to_the_tiles_top():

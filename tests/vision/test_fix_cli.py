@@ -123,14 +123,18 @@ def test_a_set_aside_box_is_numbered_after_the_tiles_and_a_fix_counts_it():
     """vision.reader lists boxes it holds to be no tile (Reading.set_aside); they take the
     numbers after the tiles', and `N=TILE` counts one, `N=-` leaves it out."""
     from remi.engine import Tile
-    from remi.photos import FixError, apply_fixes, corrected_dict, parse_fixes, unsure_lines
+    from remi.photos import unsure_lines
+    from remi.vision.errors import FixError
+    from remi.vision.photo import apply_fixes, corrected_dict, parse_fixes
+    from remi.vision.doubts import Doubt, DoubtKind
     from remi.vision.reader import Detection, Reading
 
-    def det(tile: str, x: float, conf: float = 0.95, why: str = "") -> Detection:
-        return Detection(Tile.parse(tile), conf, (x, 0.0, x + 40, 50.0), 0.9, uncertain=why)
+    def det(tile: str, x: float, conf: float = 0.95, why: Doubt | None = None) -> Detection:
+        return Detection(Tile.parse(tile), conf, (x, 0.0, x + 40, 50.0), 0.9, doubt=why)
 
-    reading = Reading((det("r3", 0), det("r4", 50, 0.6, "unsure: r4 60%, r1 30%")), 200, 60,
-                      (det("r5", 100, 0.7, "probably not a tile (70% sure it is not)"),))
+    unsure = Doubt(DoubtKind.UNSURE, alternatives=((Tile.parse("r4"), 0.6), (Tile.parse("r1"), 0.3)))
+    reading = Reading((det("r3", 0), det("r4", 50, 0.6, unsure)), 200, 60,
+                      (det("r5", 100, 0.7, Doubt(DoubtKind.NO_TILE, share=0.7)),))
     lines = unsure_lines(reading)
     assert lines == ["? 2 r4 (60%): unsure: r4 60%, r1 30%",
                      "set aside 3, not counted: probably not a tile (70% sure it is not) (box 100 0 140 50; "

@@ -88,7 +88,7 @@ def views_folder(tmp_path: Path, views, **more) -> Path:
 
 def test_a_reader_of_four_views_reads_each_tile_once(tmp_path):
     """Four views of each crop in one batch: one tile a box, its chances the views' mean, its
-    way up the crop's own as cut (models/README.md, "Reading each tile four ways")."""
+    way up the crop's own as cut (research/vision-diary.md, "Reading each tile four ways")."""
     import numpy as np
 
     from remi.vision.reader import Reader, load_image

@@ -1,5 +1,5 @@
 """The real photos' labels as remi reads them: the label faults of ``realdata.LABEL_FIXES``
-corrected, and nothing else changed (models/README.md, "Label faults in the real data")."""
+corrected, and nothing else changed (research/vision-diary.md, "Label faults in the real data")."""
 
 from collections import Counter
 

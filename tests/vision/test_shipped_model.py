@@ -3,7 +3,7 @@
 import pytest
 
 from tests.vision.conftest import sample_photos
-from remi.vision.reader import read_photo
+from remi.vision.photo import read_photo
 
 
 @pytest.mark.parametrize("photo", sample_photos(), ids=lambda p: p.stem)

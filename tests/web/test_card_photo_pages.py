@@ -87,8 +87,10 @@ def test_with_card_models_a_simple_game_reads_cards(db, home, remi, monkeypatch)
         assert "Goes out" in r.text or "Cannot go out" in r.text or 'class="error"' in r.text
         assert "Cannot close" not in r.text and ">Closes" not in r.text and "tiles after" not in r.text
         kept = list((home / "data" / "remi" / "photos" / "cards").glob("*.json"))
-        assert len(kept) == 1
-        assert [c["card"] for c in json.loads(kept[0].read_text())["cards"]] == [Tile.parse(t).card() for t in tokens]
+        # kept only once accepted (issue 39 item 6): a count the engine refuses keeps nothing
+        assert len(kept) == (1 if r.status_code == 200 else 0)
+        if kept:
+            assert [c["card"] for c in json.loads(kept[0].read_text())["cards"]] == [Tile.parse(t).card() for t in tokens]
         assert not list((home / "data" / "remi" / "photos").glob("*.json"))  # never among the tile corrections
     finally:
         stop(server)

@@ -76,24 +76,25 @@ def text(markup: str) -> str:
 
 
 def test_a_photo_s_doubts_in_a_player_s_words() -> None:
+    from remi.vision.doubts import Doubt, DoubtKind
     from remi.vision.reader import Detection
 
     box = (0.0, 0.0, 10.0, 10.0)
     r13, joker = Tile.parse("r13"), Tile.parse("*")
     # the reader liked a joker best, but two were read already: the deck's two
-    spent = Detection(r13, 0.31, box, 0.9, uncertain="read as *, but the deck holds only 2",
+    spent = Detection(r13, 0.31, box, 0.9, doubt=Doubt(DoubtKind.DECK_LIMIT, alternatives=((joker, 0.62),), count=2),
                       alternatives=((joker, 0.62), (Tile.parse("r12"), 0.03)))
     assert text(unsure_words(spent)) == "looks most like [*] (62 % sure), but both jokers are already read: which is it?"
-    copies = Detection(r13, 0.3, box, 0.9, uncertain="read as r12, but the deck holds only 2",
+    copies = Detection(r13, 0.3, box, 0.9, doubt=Doubt(DoubtKind.DECK_LIMIT, alternatives=((Tile.parse("r12"), 0.6),), count=2),
                        alternatives=((Tile.parse("r12"), 0.6),))
     assert text(unsure_words(copies)) == "looks most like [r12] (60 % sure), but both [r12]s are already read: which is it?"
-    empty = Detection(r13, 0.9, box, 0.9, uncertain="may not be a tile (29%)")
+    empty = Detection(r13, 0.9, box, 0.9, doubt=Doubt(DoubtKind.MAYBE_NO_TILE, share=0.29))
     assert text(unsure_words(empty)) == "maybe no tile here (29 % likely none): if so, tap it, then “not a tile”"
     # a Simple game's photo of cards: its doubts in cards
     assert text(unsure_words(empty, "card")) == "maybe no card here (29 % likely none): if so, tap it, then “not a card”"
     assert text(unsure_words(copies, "card")) == "looks most like [Qh] (60 % sure), but both [Qh]s are already read: which is it?"
-    unsure = Detection(Tile.parse("y11"), 0.21, box, 0.9, uncertain="unsure: y11 21%, y4 14%",
+    unsure = Detection(Tile.parse("y11"), 0.21, box, 0.9, doubt=Doubt(DoubtKind.UNSURE, alternatives=((Tile.parse("y11"), 0.21), (Tile.parse("y4"), 0.14))),
                        alternatives=((Tile.parse("y4"), 0.14),))
     assert text(unsure_words(unsure)) == "[y11] or [y4]? remi is 21 % sure of the first, 14 % of the other"
-    other = Detection(r13, 0.9, box, 0.9, uncertain="more than 14 tiles: one of the least sure")
+    other = Detection(r13, 0.9, box, 0.9, doubt=Doubt(DoubtKind.ONE_TOO_MANY, count=14))
     assert text(unsure_words(other)) == "more than 14 tiles: one of the least sure"

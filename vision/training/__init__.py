@@ -10,7 +10,7 @@
   ``classifier`` (the reader, torch, and its ONNX export) and the reader's recipe, ``recipe``
   (40x40 axis-aligned crops, ``remi vision train --stage reader``). One reader generation: the
   oriented reader v7 (36x48 crops cut along a tile's corners) is retired; the model card
-  (models/README.md) and git history (0c02b80, ``vision/training/readerrecipe.py``) keep its
+  (research/vision-diary.md) and git history (0c02b80, ``vision/training/readerrecipe.py``) keep its
   recipe.
 
 Imports point from here to ``remi.vision``, never back (tests/test_structure.py): the scan

@@ -1,6 +1,6 @@
 """The tile reader: a small CNN that reads a tile crop's number (or joker) and colour. Its trunk
 is seven convolutions learned here (the shipped reader v6) or the first layers of the
-COCO-trained YOLOv5n (candidate v8, models/README.md: it reads editions never trained on far
+COCO-trained YOLOv5n (candidate v8, research/vision-diary.md: it reads editions never trained on far
 better, its orientation head not yet well enough to ship).
 
 Heads on one trunk: number (index 0 = joker, 1..13, and 14 = "not a tile" when the reader has
@@ -84,7 +84,7 @@ GRID = 2
 def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None,
           grid: bool = False, orient_trunk: str | None = None):
     """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's)
-    or "coco" (:func:`coco_trunk`, candidate v8's, models/README.md); ``pretrained`` (the COCO
+    or "coco" (:func:`coco_trunk`, candidate v8's, research/vision-diary.md); ``pretrained`` (the COCO
     state dict) means "coco" with COCO's weights. ``grid``: the orientation head reads the
     feature map on a :data:`GRID` grid instead of the pooled 128 numbers. ``orient_trunk``
     ("conv7" or "coco"): the orientation head reads a second trunk of its own, on the same
@@ -194,7 +194,7 @@ def _augment(x, gen, colour_cast: bool = False):
     """Photometric augmentation on a float NCHW batch (geometry is done when cropping).
     ``colour_cast``: stronger white balance (0.75-1.25 a channel, not 0.9-1.1) and colours
     pulled toward grey by up to half, as a dim or warm light does (blue read as black on
-    rummy's fold: models/README.md)."""
+    rummy's fold: research/vision-diary.md)."""
     import torch
 
     n = x.shape[0]

@@ -19,13 +19,14 @@ the sample photos, and kept only if it reads them at least as well (the harm gua
 from __future__ import annotations
 
 import contextlib
-import json
-import sys
+import io
 from pathlib import Path
 from typing import Callable, Sequence
 
 import cv2
 import numpy as np
+
+from remi.vision.settings import ModelSettings
 
 COPIES = 24  # augmented copies of each photo, at most ...
 FEWEST_COPIES = 8  # ... and at least
@@ -98,13 +99,27 @@ def _write(folder: Path, split: str, name: str, image: np.ndarray, boxes: np.nda
     (folder / "labels" / split / f"{name}.txt").write_text("".join(r + "\n" for r in rows))
 
 
+@contextlib.contextmanager
+def _quiet_ultralytics():
+    """Ultralytics' logger raised to errors only while the detector fine-tunes."""
+    import logging
+
+    logger = logging.getLogger("ultralytics")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epochs: int = EPOCHS,
               progress: Callable[[str], None] | None = None) -> Path:
     """The detector of the models folder ``base`` fine-tuned on ``examples`` (name, image,
     tiles, boxes); returns its ONNX file in ``work`` (exported at the folder's inference size)."""
     from remi.vision.training.train import export_onnx, train_detector
 
-    meta = json.loads((Path(base) / "vision.json").read_text())
+    meta = ModelSettings.read(Path(base)).to_dict()
     weights = Path(base) / meta.get("detector_pt", "tile-detector.pt")
     if not weights.is_file():
         raise FileNotFoundError(f"{weights}: no detector weights to fine-tune")
@@ -112,8 +127,9 @@ def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epoc
     step("augmented copies of the photos")
     data = write_set(Path(work) / "data", examples, seed)
     step("fine-tuning the detector")
-    # Ultralytics logs to stdout in places: `remi vision adapt --json` keeps stdout for its JSON
-    with contextlib.redirect_stdout(sys.stderr):
+    # Ultralytics logs to stdout in places, and ~200 lines of epochs to stderr: `remi vision adapt`
+    # shows its own one progress bar (issue 39 item 16), so both are silenced here
+    with contextlib.redirect_stdout(io.StringIO()), _quiet_ultralytics():
         run = train_detector(data, Path(work) / "runs", epochs=epochs, imgsz=640, batch=8, seed=seed, workers=0,
                              init=weights, lr0=0.0005, freeze=10, nbs=8, name="adapt")
         step("exporting the detector")

@@ -7,7 +7,7 @@ shipped reader has never seen and ``odd_tables`` its labelled photos: what ``rem
 adapt``'s tests and bench (bench/adapt_bench.py) adapt to.
 
 The module once also drew the oriented reader's (v7) training crops; that reader is retired,
-and the model card (models/README.md) and git history (0c02b80) keep its recipe.
+and the diary (research/vision-diary.md) and git history (0c02b80) keep its recipe.
 
 Every random choice comes from one seeded generator: the same seed gives the same photos.
 """

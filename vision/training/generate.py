@@ -11,7 +11,7 @@ order and whether that order is known (``oriented``). ``vision.evaluate.read_lab
 the rows back.
 
 The first generator (``write_detection_set``, axis-box rows from ``synth.compose``), which made
-the data of det1-det8 and reader v1-v6, is retired: models/README.md keeps its recipe and names
+the data of det1-det8 and reader v1-v6, is retired: research/vision-diary.md keeps its recipe and names
 the commit that last had it.
 """
 

@@ -4,14 +4,14 @@ step (see models/README.md):
 1. ``remi vision generate out/d --count 2400 --val 80 --seed 1`` (scenes + linked real photos)
 2. ``remi vision train out/d --stage detector --pretrained ../shared/pretrained/yolov5n-coco.pt``
 3. ``remi vision train out/d --stage reader --mine-with MODELS --epochs 6`` (MODELS: a models
-   folder with step 2's detector): the shipped v6's trunk from scratch, or with ``--pretrained
-   ../shared/pretrained/yolov5n-coco.pt --lr0 0.002`` candidate v8's COCO trunk
+   folder with step 2's detector): reader v6's trunk from scratch, or with ``--pretrained
+   ../shared/pretrained/yolov5n-coco.pt --lr0 0.002`` the COCO trunk of reader v8 (the shipped
+   reader v8.3.1 pairs v8.1's COCO trunk with v6's orientation: the model card's recipe)
 4. ``remi vision export out/runs/detector/weights/last.pt out/runs/reader.pt --out models``
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -89,12 +89,12 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     strip_optimizer(str(pt))
     obb = YOLO(str(pt)).task == "obb"
     export_onnx(pt, imgsz, out / "tile-detector.onnx")
-    path = out / "vision.json"
-    meta = json.loads(path.read_text()) if path.exists() else {}
-    meta.update({"detector": "tile-detector.onnx", "detector_pt": "tile-detector.pt", "imgsz": imgsz,
-                 "conf": meta.get("conf", 0.25), "iou": meta.get("iou", 0.5), "obb": obb})
-    path.write_text(json.dumps(meta, indent=2) + "\n")
-    return meta
+    from remi.vision.settings import ModelSettings
+
+    old = ModelSettings.read(out) if (out / "vision.json").exists() else ModelSettings()
+    settings = old.but(detector="tile-detector.onnx", detector_pt="tile-detector.pt", imgsz=imgsz, obb=obb)
+    settings.write(out)
+    return settings.to_dict()
 
 
 def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kind: str = "tiles") -> dict:
@@ -107,19 +107,21 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     export_detector(detector, out, imgsz)
     classifier.export_onnx(reader, out / "tile-reader.onnx")
     shutil.copy(reader, out / "tile-reader.pt")
-    meta = json.loads((out / "vision.json").read_text())
+    from remi.vision.settings import ModelSettings
+
+    meta = ModelSettings.read(out).to_dict()
     # vision.adapt fits its own heads on the reader's embedding, starting from these
     np.savez(out / "reader-head.npz", **classifier.head_weights(Path(reader)))
     embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
     meta.update({"reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
                  "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                     "orient": "upright, turned 180 degrees", "embedding": embedding}})
-    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (models/README.md, "V4u")
+    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u")
         meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
                      "unsure_below": meta.get("unsure_below", 0.7)})
     if kind == "cards":
         meta.update({"kind": "cards", "reader_outputs": {
             "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
             "orient": "upright, turned 180 degrees", "embedding": embedding}})
-    (out / "vision.json").write_text(json.dumps(meta, indent=2) + "\n")
+    ModelSettings.from_dict(meta).write(out)
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}

@@ -39,7 +39,7 @@ def test_a_share_changes_about_that_many_crops_and_no_others():
 
 def test_a_colour_cast_greys_and_tints_crops_and_the_default_draws_are_kept():
     """classifier._augment(colour_cast=True): a saturated blue crop comes out greyer on average
-    (blue read as black under one light, models/README.md); without it the same generator
+    (blue read as black under one light, research/vision-diary.md); without it the same generator
     gives the same batch as before the option existed (one white balance in 0.9-1.1)."""
     blue = torch.zeros(256, 3, 8, 8)
     blue[:, 2] = 0.8  # RGB: a saturated blue

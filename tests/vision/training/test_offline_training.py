@@ -49,7 +49,7 @@ print("SMOKE-OK")
 """
 
 SCAN = r"""
-from remi.vision.reader import read_photo
+from remi.vision.photo import read_photo
 r = read_photo(sys.argv[1])
 print("SCAN-OK", len(r.detections))
 """
