@@ -119,13 +119,14 @@ def main() -> None:
     _write(args.models, temperature_number=round(tn[0], 3), temperature_colour=round(tc[0], 3))
     rows = reads(args.models, photos)
     bar = lowest_bar(rows, args.wrong_marked)
-    if bar is None:
-        raise SystemExit(f"no bar of {BARS[0]}-{BARS[-1]} marks {args.wrong_marked:.0%} of the wrong reads")
-    _write(args.models, unsure_below=bar)
+    if bar is None:  # said, and the nearest bar set, so that the rest is still measured
+        print(f"no bar of {BARS[0]}-{BARS[-1]} marks {args.wrong_marked:.0%} of the wrong reads: "
+              f"{BARS[-1]} set, the nearest", file=sys.stderr)
+    _write(args.models, unsure_below=float(BARS[-1]) if bar is None else bar)
     result = {"set": str(args.folder), "photos": len(photos), "boxes": len(n),
               "number": {"temperature": tn[0], "nll_at_1": tn[1], "nll": tn[2]},
               "colour": {"temperature": tc[0], "nll_at_1": tc[1], "nll": tc[2]},
-              "unsure_below": bar, **flags(rows, (bar,))}
+              "unsure_below": bar, **flags(rows, tuple(float(b) for b in BARS[::5]) + (float(BARS[-1]),))}
     print(json.dumps(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
