@@ -66,7 +66,7 @@ def test_parallel_cli_writers(tmp_path: Path) -> None:
     remi = Remi(str(tmp_path / "club.db"), tmp_path)
     remi.ok("new", "--players", "Ana,Ben,Cy")
     procs = [remi.popen("hand", "--atu", "k5", "--closer", name, "--board-points", "100", "--points", f"{other}=70",
-                        "--points", "Cy=80", "--note", f"{name}-{i}")
+                        "--points", "Cy=80", "--note", f"{name}-{i}", "--again")  # the same hands on purpose
              for i in range(3) for name, other in (("Ana", "Ben"), ("Ben", "Ana"))]
     for p in procs:
         _, err = p.communicate(timeout=120)
