@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
@@ -28,8 +27,11 @@ def test_an_installed_remi_reads_a_photo_from_any_folder(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     site = next(venv.glob("lib/python*/site-packages"))
-    own = Path(sysconfig.get_paths()["purelib"])  # this venv's: its editable remi stays out
-    deps = [p for p in sys.path if p.endswith("site-packages") and Path(p) != own]
+    # the running venv's packages (numpy, onnxruntime, pip, setuptools): a folder named by a .pth
+    # is only put on the path, its own .pth files are not run, so the checkout's editable remi
+    # (a finder that a .pth installs) stays out and the copy installed here is what is read
+    deps = [p for p in sys.path if p.endswith("site-packages")]
+    assert deps, sys.path
     (site / "zz_deps.pth").write_text("\n".join(deps) + "\n")  # numpy, onnxruntime, pip, setuptools
     env = {k: v for k, v in os.environ.items() if k not in ("REMI_MODELS", "PYTHONPATH", "VIRTUAL_ENV")}
     install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps",
