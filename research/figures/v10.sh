@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reader v10's figures (models/README.md, "Reader v10"), from a checkout with out/r10/v10.pt trained
-# as the card says:   bash research/figures/v9.sh   (about 40 minutes on 2 cores)
+# as the card says:   bash research/figures/v10.sh   (about 40 minutes on 2 cores)
 set -euo pipefail
 source .venv/bin/activate
 F=models/candidates/v10/figures; mkdir -p $F/flags out/r10 out/views
@@ -15,7 +15,7 @@ G="remi vision generate"
 [ -d out/pool-racks ] || $G out/pool-racks --layouts rack=0.7,close=0.3 --editions test --count 0 --val 60 --seed 9262 \
     --largest 4032 --jobs 2 > /dev/null
 
-# v10.s models folder: the shipped one with v9's reader (ONNX, float16 .pt, adapt's heads)
+# v10's models folder: the shipped one with v10's reader (ONNX, float16 .pt, adapt's heads)
 rm -rf out/r10/models && cp -r models out/r10/models && rm -rf out/r10/models/candidates out/r10/models/README.md
 python -m research.cards.pretrained_reader export out/r10/v10.pt out/r10/models > /dev/null
 python - <<'PY'
