@@ -46,3 +46,5 @@ for K in out/r10/models; do
   done
   python research/vision_turned.py --session rummy4 --turn 180 --models $K --json $F/turned-rummy4-$N.json > /dev/null
 done
+# the big digits of issue 38 (three fonts of the old pool at 0.40, 0.55 and 0.65 of the tile)
+(echo "== out/r10/models"; REMI_MODELS=out/r10/models python ../shared/calibration/digit_size.py) > $F/digit_size.txt
