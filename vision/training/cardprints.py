@@ -140,20 +140,47 @@ def corner_indices(image: np.ndarray, joker: bool = False) -> list[tuple[np.ndar
     return found
 
 
-def index_crops(cards: list[PrintCard], copies: int = 2, seed: int = 0, root: Path | None = None):
-    """Reader crops of the cards' corner indices (uint8 NHWC, number, colour), each found index
-    ``copies`` times, jittered and turned a little as the real decks' crops are
-    (``research.cards.stage.index_crops``)."""
+def _at_height(rng: np.random.Generator, view: np.ndarray, box, heights: tuple[float, float]):
+    """The card shrunk so that its index is ``heights`` pixels tall (drawn), and the box with it."""
+    scale = min(1.0, rng.uniform(*heights) / max(box[3] - box[1], 1))
+    small = cv2.resize(view, (max(8, round(view.shape[1] * scale)), max(8, round(view.shape[0] * scale))),
+                       interpolation=cv2.INTER_AREA)
+    return small, tuple(v * scale for v in box)
+
+
+def _face_box(rng: np.random.Generator, box) -> tuple[float, float, float, float]:
+    """A box of the index's size on the card's face, away from its corners: pips, a court picture."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    x1, y1 = rng.uniform(CARD[0] * 0.25, CARD[0] * 0.75 - w), rng.uniform(CARD[1] * 0.2, CARD[1] * 0.8 - h)
+    return (x1, y1, x1 + w, y1 + h)
+
+
+def index_crops(cards: list[PrintCard], copies: int = 2, seed: int = 0, root: Path | None = None,
+                heights: tuple[float, float] = (10, 28), negatives: float = 0.5):
+    """Reader crops of the cards' corner indices (uint8 NHWC, number, colour): each found index
+    ``copies`` times, the card shrunk so that the index is ``heights`` pixels tall (an index in
+    a 1920x1080 frame of a table is 10-20), jittered and turned a little as the real decks'
+    crops are (``research.cards.stage.index_crops``); and, ``negatives`` a card on average,
+    a crop of the card's face at an index's size, "not an index"."""
+    from remi.vision.crops import BACKGROUND
     from remi.vision.training import cropset
 
     root = root or default_root()
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
     for card in cards:
-        image = cv2.imread(str(root / card.name))
-        for view, box in corner_indices(image, card.card.is_joker):
-            x, n, c = cropset.from_image(rng, view, [card.card], [box], copies, rotate=8.0)
+        found = corner_indices(cv2.imread(str(root / card.name)), card.card.is_joker)
+        for view, box in found:
+            for _ in range(copies):
+                small, scaled = _at_height(rng, view, box, heights)
+                x, n, c = cropset.from_image(rng, small, [card.card], [scaled], 1, rotate=8.0)
+                X += x
+                N += n
+                C += c
+        if found and rng.random() < negatives:
+            small, scaled = _at_height(rng, found[0][0], _face_box(rng, found[0][1]), heights)
+            x, _, _ = cropset.from_image(rng, small, [card.card], [scaled], 1)
             X += x
-            N += n
-            C += c
+            N.append(BACKGROUND)
+            C.append(-1)
     return cropset.stack(X, N, C)

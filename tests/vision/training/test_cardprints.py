@@ -94,3 +94,15 @@ def test_on_a_fixed_sample_the_corners_found_hold_an_index(sample):
     # measured on the whole set: 81.6 % of the cards show an index, 1.84 corners each
     assert with_index / len(chosen) > 0.75 and corners / max(with_index, 1) > 1.6
     assert index_like / corners > 0.9, f"{index_like} of {corners} corners look like an index"
+
+
+def test_index_crops_are_the_cards_kind_at_an_index_size_and_its_face_not_an_index(tmp_path):
+    from remi.vision.crops import BACKGROUND, SIZE
+
+    cv2.imwrite(str(tmp_path / "7c.jpg"), _on_a_table(_drawn_card(), 4.0))
+    cards = [cardprints.PrintCard("7c.jpg", Tile.parse("7c"), "train")]
+    x, number, colour = cardprints.index_crops(cards, copies=3, seed=1, root=tmp_path, negatives=1.0)
+    assert x.shape == (7, SIZE, SIZE, 3)  # 2 corners x 3 copies, and one crop of the face
+    assert number.tolist() == [7] * 6 + [BACKGROUND] and colour.tolist() == [1] * 6 + [-1]  # clubs: s c h d
+    again, _, _ = cardprints.index_crops(cards, copies=3, seed=1, root=tmp_path, negatives=1.0)
+    assert np.array_equal(x, again)
