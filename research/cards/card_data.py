@@ -42,7 +42,7 @@ def print_split(fold: int, folds_file: Path = FOLDS_FILE) -> tuple[list, list]:
     return [c for c in cards if c.name not in held], [c for c in cards if c.name in held]
 
 
-def reader_data(deck: str, print_fold: int, drawn: int = 40000, seed: int = 0, folds_file: Path = FOLDS_FILE):
+def reader_data(deck: str, print_fold: int, drawn: int = 20000, seed: int = 0, folds_file: Path = FOLDS_FILE):
     """(crops, number, colour, counts) for a reader that never sees the deck group ``deck`` nor
     the prints of ``print_fold``; ``counts``: how many crops each source gave."""
     from remi.vision.training import cardfaces

@@ -69,7 +69,8 @@ def _parser():
     k.add_argument("--deck", choices=stage.FOLDS, required=True, help="the real deck group left out")
     k.add_argument("--print-fold", type=int, help="the card-prints fold left out (default: the deck's pair, "
                    f"{card_data.PAIRS})")
-    k.add_argument("--drawn", type=int, default=40000, help="indices drawn from Debian's fonts")
+    k.add_argument("--drawn", type=int, default=20000,
+                   help="indices drawn from Debian's fonts (the same set in every fold)")
     k.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("eval-prints", help="a reader on the index crops of a card-prints fold it never saw")
     p.add_argument("state", type=Path)

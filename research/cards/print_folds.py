@@ -32,7 +32,9 @@ import numpy as np
 from remi.vision.training import cardprints
 
 COCO = cardprints.ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
-NEAR = 8  # bits of 64: two files of one kind this close are one picture or one print (looked at: 5-8 bits apart, mostly one print)
+#: bits of 64: two files of one kind this close are one picture or one print (looked at: pairs
+#: 5-8 bits apart were mostly one print, so 4 split prints over folds)
+NEAR = 8
 NEIGHBOURS = 12
 CARD_SMALL = (100, 140)  # the card's size for its style features
 
@@ -217,7 +219,8 @@ def _corner_rows(cards, root: Path, count: int, seed: int) -> list[list[np.ndarr
     pictures = []
     for i in chosen:
         found = cardprints.corner_indices(cv2.imread(str(root / cards[i].name)), cards[i].card.is_joker)
-        pictures += [crops.crop(view, box) for view, box in found] + [np.zeros((40, 40, 3), np.uint8)] * (2 - len(found))
+        none = np.zeros((crops.SIZE, crops.SIZE, 3), np.uint8)
+        pictures += [crops.crop(view, box) for view, box in found] + [none] * (2 - len(found))
     return [pictures[r:r + 16] for r in range(0, len(pictures), 16)]
 
 

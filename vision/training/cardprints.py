@@ -14,8 +14,9 @@ found from the card's frame:
    (the pip; the word JOKER for a joker); a corner without such ink is skipped (jumbo faces,
    art decks).
 
-Checked by eye on contact sheets of 320 corners (``research/cards/print_folds.py sheet``, under
-``out/``) and by ``tests/vision/training/test_cardprints.py`` on a fixed sample. Nothing of the
+Over the whole set an index is found on 81.6 % of the cards (12,293 corners). Checked by eye on
+contact sheets of 320 corners (``research/cards/print_folds.py sheet``, under ``out/``: of 240
+found, about 10 were a piece of a picture or a pip) and by ``tests/vision/training/test_cardprints.py`` on a fixed sample. Nothing of the
 set is copied into the repository: read from ``../shared`` (or ``$REMI_CARDPRINTS``).
 """
 
