@@ -247,7 +247,7 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
         return tuple(read_photo_tiles(path, console=console, fixes=fixes, keep=keep, option=option, expect=size,
                                       kind="cards", rules=rules, hand=size))
     except NoCardModels:  # the sheet takes no --models: the folder comes from the environment
-        raise NoCardModels(NoCardModels.line(card_models_dir(), how="REMI_CARD_MODELS=DIR")) from None
+        raise NoCardModels(card_models_dir(), how="REMI_CARD_MODELS=DIR") from None
 
 
 def hand(
