@@ -1,5 +1,8 @@
 """Every refusal's sentence, made from its code and its fields in this one place (docs/errors.md).
 
+``TEMPLATES`` joins the engine's and the tutor's table (``ENGINE``, here) with the score
+sheet's (``messages_sheet``), the photo path's (``messages_vision``), the web pages' and the
+command line's (``messages_cli``): data, so the engine imports nothing of the layers it words.
 An error carries a stable ``code`` and its fields (``err.token``, ``err.count``); the English
 sentence is the template of that code filled with the fields. The templates are whole
 sentences with named placeholders, so that a translation (gettext, issue 41) replaces a
@@ -146,9 +149,6 @@ ENGINE: dict[str, Template] = {
 #: Every refusal's template, by code: the engine's and the tutor's, the score sheet's, the photo
 #: path's, the web page's and the command line's (each table in its own module, data only).
 TEMPLATES: dict[str, Template] = {**ENGINE, **SHEET, **VISION, **WEB, **CLI}
-#: (while the last raise sites are converted) a sentence written where it was raised
-UNTYPED = "untyped"
-TEMPLATES[UNTYPED] = Template("{text}")
 
 
 class Reason:
