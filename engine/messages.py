@@ -198,7 +198,9 @@ def _shown(value: object, notation: str) -> object:
         return value.format(notation)
     code, params = getattr(value, "code", None), getattr(value, "params", None)
     if isinstance(code, str) and code in TEMPLATES and isinstance(params, Mapping):
-        return sentence(code, params)  # a refusal (or a reason) met on the way: its own sentence
+        said = sentence(code, params)  # a refusal (or a reason) met on the way: its own sentence
+        labelled = getattr(value, "labelled", None)  # the sheet's field named before it ("the atu: ...")
+        return sentence("sheet.field", {"label": sentence(*labelled), "detail": said}) if labelled else said
     if isinstance(value, BaseException):
         return str(value)
     if isinstance(value, tuple):  # tiles as a rack is written, other things as a list

@@ -46,8 +46,9 @@ class SheetError(RemiError):
         super().__init__(code, **params)
         self.detail = str(self)
         self.fields = fields
-        #: the field in words (None: the sentence is about no one field)
+        #: the field in words (None: the sentence is about no one field), and its code and fields
         self.label = sentence(label, label_fields or {}) if label else None
+        self.labelled = (label, dict(label_fields or {})) if label else None
         if label:
             self.args = (sentence("sheet.field", {"label": self.label, "detail": self.detail}),)
 
