@@ -200,7 +200,9 @@ def _shown(value: object, notation: str) -> object:
     if isinstance(code, str) and code in TEMPLATES and isinstance(params, Mapping):
         said = sentence(code, params)  # a refusal (or a reason) met on the way: its own sentence
         labelled = getattr(value, "labelled", None)  # the sheet's field named before it ("the atu: ...")
-        return sentence("sheet.field", {"label": sentence(*labelled), "detail": said}) if labelled else said
+        if labelled:
+            return sentence("sheet.field", {"label": sentence(labelled[0], labelled[1]), "detail": said})
+        return said
     if isinstance(value, BaseException):
         return str(value)
     if isinstance(value, tuple):  # tiles as a rack is written, other things as a list
