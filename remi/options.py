@@ -22,9 +22,7 @@ def check_variant(value: str) -> str:
     """``--variant``: closed or simple, in any case."""
     variant = value.strip().lower()
     if variant not in VARIANTS:
-        from remi.engine.messages import sentence
-
-        raise typer.BadParameter(sentence("cli.unknown_variant", {"name": value}), param_hint="--variant")
+        raise typer.BadParameter(f"unknown variant {value!r}: use closed or simple", param_hint="--variant")
     return variant
 
 

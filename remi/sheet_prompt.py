@@ -153,7 +153,7 @@ def _save(answer: str) -> bool:
         return True
     if answer.lower() in ("n", "no"):
         return False
-    raise SheetError("cli.answer_save")
+    raise SheetError("answer y to save, n to drop it, or < to go back")
 
 
 def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[str, Any]], str | None]:
@@ -165,7 +165,7 @@ def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[st
         for p in game.players:
             if p.casefold() == answer.casefold():
                 return p
-        raise SheetError("cli.unknown_player", name=answer, players=tuple(game.players))
+        raise SheetError(f"unknown player {answer!r}: the players are {', '.join(game.players)}")
     return check
 
 
@@ -176,7 +176,7 @@ def _yes(answer: str, _answers: dict[str, Any]) -> bool:
         return False
     if answer.lower() in ("y", "yes"):
         return True
-    raise SheetError("cli.answer_yes_no")
+    raise SheetError("answer y or n")
 
 
 def _yes_no(value: Any) -> str:
