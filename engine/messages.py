@@ -19,7 +19,9 @@ tuples (tiles as a rack, ``r3 r4 r9``; other things as a list, ``Ana, Dan``); a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gettext
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -44,6 +46,14 @@ class Template:
 
     def pick(self, fields: Mapping[str, object]) -> str:
         return self.one if self.other is None or fields.get("count") == 1 else self.other
+
+    def said(self, fields: Mapping[str, object], words: gettext.NullTranslations) -> str:
+        """The sentence in ``words``' language: this template's text is its gettext msgid
+        (``ngettext`` by the ``count`` field when it has a plural form)."""
+        if self.other is None:
+            return words.gettext(self.one)
+        count = fields.get("count")
+        return words.ngettext(self.one, self.other, count if isinstance(count, int) else 0)
 
 
 _NOT_A_TILE = "a tile (like r7, k13, *) or a card (like 7h, Qs)"
@@ -148,16 +158,26 @@ UNTYPED = "untyped"
 TEMPLATES: dict[str, Template] = {**ENGINE, **SHEET, UNTYPED: Template("{text}")}
 
 
-def sentence(code: str, fields: Mapping[str, object]) -> str:
-    """The English sentence of a refusal: its code's template (its variant's, if it has one)
-    filled with its fields. A KeyError for a code without a template: every code has one."""
+#: English: the templates as written (``str(err)`` is always this)
+ENGLISH = gettext.NullTranslations()
+#: The reader's language: set per command (the CLI) or per request (a phone), never for the
+#: whole process, so that each phone at a table reads its own (remi.i18n sets it).
+READER: ContextVar[gettext.NullTranslations] = ContextVar("READER", default=ENGLISH)
+
+
+def sentence(code: str, fields: Mapping[str, object], words: gettext.NullTranslations | None = None) -> str:
+    """A refusal's sentence in the reader's language (``words``; by default ``READER``'s):
+    its code's template (its variant's, if it has one) looked up in the catalogue and filled
+    with its fields, so that it is composed in that language from the code and the fields.
+    A KeyError for a code without a template: every code has one."""
+    words = words or READER.get()
     template = TEMPLATES.get(f"{code}/{fields.get('variant')}") or TEMPLATES[code]
     notation = "card" if fields.get("variant") == "simple" else "tile"
     shown = {name: _shown(value, notation) for name, value in fields.items()}
     count = fields.get("count")
     if isinstance(count, int):
-        shown.setdefault("ordinal", ordinal(count))
-    return template.pick(fields).format(**shown)
+        shown.setdefault("ordinal", ordinal(count, words))
+    return template.said(fields, words).format(**shown)
 
 
 def _shown(value: object, notation: str) -> object:
@@ -215,10 +235,23 @@ class Cut:
         return format(str(self), spec)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``: English's ordinal of a count (a translation has its own).
+def _english_ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+#: Each language's ordinal of a count, by the catalogue's ``Language`` (a copy of a tile: the
+#: Romanian "piesă" is feminine, but the sentence says "al 3-lea r7", the tile's name).
+ORDINALS: dict[str, Callable[[int], str]] = {
+    "en": _english_ordinal,
+    "ro": lambda n: "primul" if n == 1 else f"al {n}-lea",
+    "fr": lambda n: "1er" if n == 1 else f"{n}e",
+}
+
+
+def ordinal(n: int, words: gettext.NullTranslations = ENGLISH) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: the ordinal of a count in ``words``' language.
 
     >>> ordinal(3), ordinal(4)
     ('3rd', '4th')
     """
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return ORDINALS.get(words.info().get("language", "en"), _english_ordinal)(n)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from remi.engine import RemiError
-from remi.engine.messages import sentence
+from remi.engine.messages import ENGLISH, sentence
 
 
 def plural(n: int, word: str) -> str:
@@ -45,7 +45,7 @@ class SheetError(RemiError):
         self.fields = fields
         self.label = label
         if label:
-            self.args = (sentence("sheet.field", {"label": label, "detail": self.detail}),)
+            self.args = (sentence("sheet.field", {"label": label, "detail": self.detail}, ENGLISH),)
 
 
 class EnteredTwice(SheetError):
