@@ -18,8 +18,10 @@ a context variable), so that each phone at a table reads its own.
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -31,6 +33,8 @@ LANGUAGES = ("en", "ro", "fr")
 NAMES = {"en": "English", "ro": "Română", "fr": "Français"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "remi"
+#: the command line's ``--lang``, for this command (None: the environment's, LANGUAGE/LC_ALL/LANG)
+CLI_CHOICE: ContextVar[str | None] = ContextVar("CLI_CHOICE", default=None)
 
 
 @cache
@@ -79,6 +83,11 @@ def chosen_from_header(accept_language: str | None) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
+def cli_language() -> str:
+    """The command line's language: ``--lang``, else the environment's."""
+    return CLI_CHOICE.get() or chosen_from_environment(os.environ)
+
+
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Everything said inside (refusals, pages, the CLI's words) in ``lang``."""
@@ -99,20 +108,32 @@ def gettext(message: str) -> str:
     return READER.get().gettext(message)
 
 
+def N_(message: str) -> str:
+    """A message marked for the catalogue where it is written, said later with ``gettext``."""
+    return message
+
+
 def ngettext(one: str, other: str, n: int) -> str:
     """The form of ``one``/``other`` for ``n`` in the reader's language (Romanian has three)."""
     return READER.get().ngettext(one, other, n)
 
 
-def said(exc: BaseException) -> str:
+def listed(names: list[str] | tuple[str, ...]) -> str:
+    """Names as a sentence lists them: ``Ana``, ``Ana and Dan``, ``Ana, Dan and Ion``."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(first)s and %(second)s") % {"first": ", ".join(names[:-1]), "second": names[-1]}
+
+
+def said(exc: BaseException, *, bare: bool = False) -> str:
     """A refusal in the reader's language: composed from its code and fields when it is a
-    typed one (``RemiError``), never by translating its English sentence; else as it is."""
+    typed one (``RemiError``), never by translating its English sentence; else as it is.
+    ``bare``: without the field's label a score sheet error puts before it (the CLI names its flag)."""
     code, fields = getattr(exc, "code", None), getattr(exc, "params", None)
     if isinstance(code, str) and isinstance(fields, dict) and code != "untyped":
         try:
-            said_fields = dict(fields)
-            label = getattr(exc, "label", None)
-            text = sentence(code, said_fields)
+            label = None if bare else getattr(exc, "label", None)
+            text = sentence(code, fields)
             return sentence("sheet.field", {"label": label, "detail": text}) if label else text
         except (KeyError, IndexError, ValueError):  # a code of another family (vision's): its own words
             pass

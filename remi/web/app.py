@@ -27,6 +27,8 @@ from remi.scoresheet.errors import NoGame
 from remi.scoresheet.store import Store
 from remi.web import tiles as tile_views
 from remi.web.guard import Refused, Scope, TableGuard
+from remi.web.speaking import Speaking
+from remi.i18n import said
 
 if TYPE_CHECKING:  # made on first use, by the modules that need them
     from anyio import CapacityLimiter
@@ -78,9 +80,22 @@ def _printable(value: Any) -> Any:
     return value
 
 
+def _language(request: Request) -> dict[str, Any]:
+    from remi.web.speaking import switch
+
+    return {"lang": request.scope.get("state", {}).get("lang", "en"), "languages": switch(request)}
+
+
 def make_templates() -> Jinja2Templates:
-    templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf])
+    from remi import i18n
+
+    templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf, _language])
     env = templates.env
+    # The words in the reader's language: the callables read the request's language (a
+    # context variable, remi.web.speaking), so one set of templates serves every phone.
+    env.add_extension("jinja2.ext.i18n")
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.autoescape = True
     env.trim_blocks = True
     env.lstrip_blocks = True
@@ -98,7 +113,7 @@ def _wants_json(scope: Scope) -> bool:
 
 
 def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = None,
-              keep_dir: Path | None = None, models: Path | None = None) -> TableGuard:
+              keep_dir: Path | None = None, models: Path | None = None) -> Speaking:
     """The whole app, wrapped in the guard (see ``remi.web.guard``)."""
     from remi.web import hands, pending, photos, players, sheets, tutor
 
@@ -125,7 +140,7 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
     async def library_error(request: Request, exc: Exception) -> Response:
         # A refusal the library explains (no such game, a busy or read-only database): its line.
         status = 404 if isinstance(exc, NoGame) else 503 if getattr(exc, "exit_code", 2) == 1 else 400
-        return error_page(request, status, str(exc))
+        return error_page(request, status, said(exc))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # The traceback goes to the server's terminal, never to the page (issue 20's safety).
@@ -144,4 +159,4 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
         body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status)
         return HTMLResponse(body, status_code=refusal.status, headers={"cache-control": "no-store"})
 
-    return TableGuard(app, key=key, hosts=hosts, max_body=MAX_UPLOAD, refuse=refuse)
+    return Speaking(TableGuard(app, key=key, hosts=hosts, max_body=MAX_UPLOAD, refuse=refuse))
