@@ -22,14 +22,17 @@ def fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
 
 @contextmanager
 def user_errors(*, interrupted: str = "interrupted",
-                describe: Callable[[ValueError], str] = str) -> Iterator[None]:
+                describe: Callable[[ValueError], str] | None = None) -> Iterator[None]:
     """Every error a command meets as one line on stderr and an exit code, never a traceback.
 
     Bad input (the engine's RemiError family, any ValueError, a missing file) exits 2; an
     error that carries its own ``exit_code`` (the score sheet's StoreError: 1) uses it;
     anything unexpected is one "internal error" line and exit 1 (REMI_DEBUG=1 shows it all).
-    ``describe`` words a bad input for this command (the score sheet names its flags).
+    ``describe`` words a bad input for this command (the score sheet names its flags); a typed
+    refusal is said in the reader's language (``--lang``, LANGUAGE/LC_ALL/LANG: remi.i18n).
     """
+    from remi.i18n import cli_language, said, speaking
+
     try:
         yield
     except typer.Exit:
@@ -37,7 +40,9 @@ def user_errors(*, interrupted: str = "interrupted",
     except KeyboardInterrupt:
         raise fail(interrupted, 130) from None
     except ValueError as exc:
-        raise fail(describe(exc), getattr(exc, "exit_code", BAD_INPUT)) from None
+        with speaking(cli_language()):
+            message = (describe or said)(exc)
+        raise fail(message, getattr(exc, "exit_code", BAD_INPUT)) from None
     except OSError as exc:
         raise fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": ")) from None
     except Exception as exc:  # noqa: BLE001 - the user sees one line, never a traceback

@@ -63,10 +63,12 @@ def describe(exc: ValueError) -> str:
         return f"no game {exc.selector!r}: see remi games"
     if isinstance(exc, GameFinished):
         return f"{exc}: start the next one with remi new --like {shlex.quote(exc.game)}"
+    from remi.i18n import said
+
     if not isinstance(exc, SheetError) or not exc.fields:
-        return str(exc)
+        return said(exc)
     flags = "/".join(FLAGS.get(f, f) for f in exc.fields)
-    return f"{flags}: {exc.detail if exc.label else exc}"
+    return f"{flags}: {said(exc, bare=True)}"
 
 
 @contextmanager
