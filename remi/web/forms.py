@@ -216,7 +216,7 @@ def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, An
     if rack.tiles is not None and len(rack.tiles) != rules.hand_size:
         return {"ok": False, "text": _("%(count)s of %(size)s tiles") % {"count": len(rack.tiles), "size": rules.hand_size}}
     try:
-        cost, _ = rack_cost(name, rack, rules, limits=rules.check_points)
+        cost, _points = rack_cost(name, rack, rules, limits=rules.check_points)
     except RemiError as exc:
         return {"ok": False, "text": said(exc)}
     return {"ok": True, "text": _("%(points)s points") % {"points": cost}}
