@@ -2,8 +2,10 @@
 
 An error carries a stable ``code`` and its fields (``err.token``, ``err.count``); the English
 sentence is the template of that code filled with the fields. The templates are whole
-sentences with named placeholders, so that a translation (gettext, issue 41) replaces a
-sentence, never a piece of one. A template with a plural form is chosen by its ``count``
+sentences with named placeholders, and each is a gettext msgid: ``sentence`` looks it up in
+the reader's catalogue (``READER``, set per command or request by remi.i18n; issue 41) and
+fills the translation, so a refusal is composed in the reader's language, never translated
+from its English sentence. ``str(err)`` is always English (``ENGLISH``). A template with a plural form is chosen by its ``count``
 field, as ``ngettext`` chooses. A code whose sentence differs by game has one template per
 variant (``"rule.close_size"`` for Closed Rummy's tiles and Simple rummy's cards), chosen by
 the error's ``variant`` field.
