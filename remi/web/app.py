@@ -22,13 +22,14 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from remi import i18n
 from remi.engine import RemiError
+from remi.i18n import current, said
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.store import Store
 from remi.web import tiles as tile_views
 from remi.web.guard import Refused, Scope, TableGuard
-from remi.web.speaking import Speaking
-from remi.i18n import said
+from remi.web.speaking import Speaking, switch
 
 if TYPE_CHECKING:  # made on first use, by the modules that need them
     from anyio import CapacityLimiter
@@ -81,14 +82,10 @@ def _printable(value: Any) -> Any:
 
 
 def _language(request: Request) -> dict[str, Any]:
-    from remi.web.speaking import switch
-
     return {"lang": request.scope.get("state", {}).get("lang", "en"), "languages": switch(request)}
 
 
 def make_templates() -> Jinja2Templates:
-    from remi import i18n
-
     templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf, _language])
     env = templates.env
     # The words in the reader's language: the callables read the request's language (a
@@ -156,7 +153,8 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
     def refuse(scope: Scope, refusal: Refused) -> Response:
         if _wants_json(scope):
             return JSONResponse({"ok": False, "error": refusal.message}, status_code=refusal.status)
-        body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status)
+        body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status,
+                                                                 lang=current())
         return HTMLResponse(body, status_code=refusal.status, headers={"cache-control": "no-store"})
 
     return Speaking(TableGuard(app, key=key, hosts=hosts, max_body=MAX_UPLOAD, refuse=refuse))
