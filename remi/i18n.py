@@ -137,7 +137,8 @@ def said(exc: BaseException, *, bare: bool = False) -> str:
             return sentence("sheet.field", {"label": label, "detail": text}) if label else text
         except (KeyError, IndexError, ValueError):  # a code of another family (vision's): its own words
             pass
-    return str(exc)
+    detail = getattr(exc, "detail", None) if bare else None  # a score sheet error's sentence without its label
+    return detail if isinstance(detail, str) and detail else str(exc)
 
 
 def number(value: float) -> str:
