@@ -130,10 +130,13 @@ def said(exc: BaseException, *, bare: bool = False) -> str:
     typed one (``RemiError``), never by translating its English sentence; else as it is.
     ``bare``: without the field's label a score sheet error puts before it (the CLI names its flag)."""
     code, fields = getattr(exc, "code", None), getattr(exc, "params", None)
-    if isinstance(code, str) and isinstance(fields, dict) and code != "untyped":
+    if isinstance(code, str) and isinstance(fields, dict):
         try:
-            label = None if bare else getattr(exc, "label", None)
+            labelled = None if bare else getattr(exc, "labelled", None)  # the field's words: a code too
             text = sentence(code, fields)
+            if labelled:
+                return sentence("sheet.field", {"label": sentence(labelled[0], labelled[1]), "detail": text})
+            label = None if bare else getattr(exc, "label", None)
             return sentence("sheet.field", {"label": label, "detail": text}) if label else text
         except (KeyError, IndexError, ValueError):  # a code of another family (vision's): its own words
             pass

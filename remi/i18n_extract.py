@@ -19,11 +19,9 @@ def refusal_templates(fileobj: Any, keywords: Any, comment_tags: Any, options: A
     """Babel's extractor signature: ``(lineno, funcname, message, comments)`` per template."""
     import string
 
-    from remi.engine.messages import TEMPLATES, UNTYPED
+    from remi.engine.messages import TEMPLATES
 
     for code, template in TEMPLATES.items():
-        if code == UNTYPED:  # "{text}": a sentence written where it is raised, not a template
-            continue
         names = sorted({name for text in (template.one, template.other or "")
                         for _, name, _, _ in string.Formatter().parse(text) if name})
         comment = COMMENT.format(code=code, fields=", ".join(names) or "none")

@@ -126,7 +126,7 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
-        return error_page(request, exc.status, exc.message)
+        return error_page(request, exc.status, said(exc))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -152,8 +152,8 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
 
     def refuse(scope: Scope, refusal: Refused) -> Response:
         if _wants_json(scope):
-            return JSONResponse({"ok": False, "error": refusal.message}, status_code=refusal.status)
-        body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status,
+            return JSONResponse({"ok": False, "error": said(refusal)}, status_code=refusal.status)
+        body = web.templates.get_template("refused.html").render(message=said(refusal), status=refusal.status,
                                                                  lang=current())
         return HTMLResponse(body, status_code=refusal.status, headers={"cache-control": "no-store"})
 

@@ -39,11 +39,12 @@ def _text(fields: Mapping[str, object], name: str) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _count(fields: Mapping[str, object], name: str, what: str) -> int:
+def _count(fields: Mapping[str, object], name: str, code: str, holder: str) -> int:
+    """A count of tiles typed for ``holder``'s rack; refused with ``code`` (``web.high_count``)."""
     text = _text(fields, name) or "0"
     count = whole_number(text, 2)
     if count is None or count > 14:
-        raise RemiError(f"{what}: {text!r} is not a count of tiles (0 to 14)")
+        raise RemiError(code, holder=holder, text=text)
     return count
 
 
@@ -72,7 +73,7 @@ def fixed_number(fields: Mapping[str, object]) -> int | None:
         return None
     number = whole_number(text, 6)
     if number is None:
-        raise RemiError(f"the hand to correct, {text!r}, is not a hand's number: reload the page")
+        raise RemiError("web.hand_number", text=text)
     return number
 
 
@@ -113,7 +114,7 @@ def hand_from_fields(fields: Mapping[str, object], players: Sequence[str], rules
     if closer is not None:
         if _text(fields, "board_mode") == "points":
             points = _text(fields, "board_points")
-            board_points = parse_points(points, "the board's points") if points else None
+            board_points = parse_points(points, "label.board_points") if points else None
         else:
             board = tiles("board")
     racks: dict[str, RackInput] = {}
@@ -141,10 +142,10 @@ def rack_from_fields(fields: Mapping[str, object], i: int, name: str) -> RackInp
     mode = _text(fields, f"rack_mode_{i}") or "tiles"
     if mode == "points":
         points = _text(fields, f"points_{i}")
-        return RackInput(points=parse_points(points, f"{name}'s points")) if points else None
+        return RackInput(points=parse_points(points, "label.points", holder=name)) if points else None
     if mode == "counts":
-        high = _count(fields, f"high_{i}", f"{name}'s high tiles")
-        jokers = _count(fields, f"jokers_{i}", f"{name}'s jokers")
+        high = _count(fields, f"high_{i}", "web.high_count", name)
+        jokers = _count(fields, f"jokers_{i}", "web.joker_count", name)
         return RackInput(quick=QuickCount.parse(f"{high}H" + (f"{jokers}J" if jokers else "")))
     text = _text(fields, f"rack_{i}")
     return _rack_tiles(name, text) if text else None

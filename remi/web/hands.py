@@ -143,7 +143,7 @@ def _confirm_page(request: Request, fields: dict[str, str]) -> Response:
         hand = hand_from_fields(fields, info.players, info.rules)
         sheet = web.store.sheet(info.id)
         if sheet.finished and not fixing:
-            raise RemiError(f"{info.name} is over: start a new game")
+            raise RemiError("web.game_over", game=info.name)
         shown = summary(info, sheet, hand, number or sheet.next_number, fixing)
         # Warned here, before Record: the store refuses it unless "record it anyway" is ticked.
         repeats = None if fixing else sheet.repeats(seat_names(info.players, hand))

@@ -49,8 +49,7 @@ def seat_of(info: Any, text: str | None) -> int | None:
         return None
     seat = whole_number(text, 3)
     if seat is None or seat >= len(info.players):
-        raise Refused(400, f"there is no seat {text!r} at this table (0 to {len(info.players) - 1}): "
-                           "tap your name again; nothing was written")
+        raise Refused(400, "web.seat_unknown", text=text, last=len(info.players) - 1)
     return seat
 
 
@@ -131,8 +130,7 @@ def closed_game_of(web: Any, request: Request) -> Any:
     send, every loser takes 100 whatever they hold (SR-20), so its hand is one form."""
     info = game_of(web, request)
     if not info.rules.is_closed:
-        raise Refused(409, f"{info.name} is Simple rummy: every loser takes 100 whatever they hold (SR-20), "
-                           f"so there is no rack to send from each phone; record the hand at /g/{info.id}/hand")
+        raise Refused(409, "web.simple_no_racks", game=info.name, game_id=info.id)
     return info
 
 
@@ -187,10 +185,10 @@ async def send_rack(request: Request) -> Response:
     web, info, fields, seat = await _fields(request)
     try:
         if seat is None:
-            raise RemiError("say who you are first: tap your name")
+            raise RemiError("web.who_are_you")
         rack = rack_from_fields(fields, seat, info.players[seat])
         if rack is None:
-            raise RemiError(f"{info.players[seat]}'s rack is empty: give its tiles, its points or its count")
+            raise RemiError("web.rack_empty", holder=info.players[seat])
         await run_in_threadpool(lambda: web.store.put_pending(info.id, rack, seat=seat))
     except (RemiError, ValueError) as exc:
         return page(request, info, fields=fields, error=for_the_page(said(exc)), status=400)

@@ -56,7 +56,7 @@ def retarget(store: Store, game_id: int, fields: Mapping[str, str]) -> Sheet:
         return store.set_target(game_id, None)
     typed = fields.get("target", "").strip()
     if not typed:
-        raise RemiError("give the new target as a number of points (or tap No target)")
+        raise RemiError("web.target_missing")
     return store.set_target(game_id, target_points(typed))
 
 

@@ -124,7 +124,7 @@ def version(store: Store, game_id: int) -> str:
     with store.engine.connect() as conn:
         row = conn.execute(_VERSION, {"id": game_id}).first()
     if row is None:
-        raise RemiError(f"no game with id {game_id}")
+        raise RemiError("web.no_game_id", game_id=game_id)
     settings = zlib.crc32(repr(tuple(row[:5])).encode())
     return f"{row[5] or 0}-{settings:08x}"
 
@@ -328,11 +328,11 @@ async def _rules_text(upload: UploadFile | str | None, typed: str) -> str:
     if isinstance(upload, UploadFile) and upload.filename:
         data = await upload.read(MAX_RULES + 1)
         if len(data) > MAX_RULES:
-            raise RemiError(f"the house rules file is too large (at most {MAX_RULES // 1024} KB of TOML)")
+            raise RemiError("web.rules_too_large", most=MAX_RULES // 1024)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RemiError(f"{upload.filename} is not a text (TOML) file") from None
+            raise RemiError("web.rules_not_text", name=upload.filename) from None
     return typed
 
 
@@ -348,7 +348,7 @@ def target_points(text: str) -> int:
     text = text.strip()
     number = whole_number(text)
     if number is None:
-        raise RemiError(f"the target {text!r} is not a positive number of points")
+        raise RemiError("web.target_not_points", text=text)
     return number
 
 
@@ -361,10 +361,10 @@ def _target(fields: dict[str, str]) -> int | None:
     if mode == "none":
         return None
     if mode not in ("", "points"):
-        raise RemiError(f"unknown target choice {mode!r}: a target in points, or no target")
+        raise RemiError("web.target_choice", mode=mode)
     if not text:
         if mode == "points":
-            raise RemiError("give the target in points, or choose no target (play until you stop)")
+            raise RemiError("web.target_in_points")
         return None
     return target_points(text)
 
@@ -373,11 +373,11 @@ def _create(store: Store, fields: dict[str, str], rules_text: str) -> GameInfo:
     """A new game from the form: seats in order, teams for Simple 2 vs 2 (partners opposite)."""
     variant = fields.get("variant", "closed")
     if variant not in ("closed", "simple"):
-        raise RemiError(f"unknown variant {variant!r}: choose Closed Rummy or Simple rummy")
+        raise RemiError("web.unknown_variant", name=variant)
     players = [fields.get(f"p{i}", "").strip() for i in range(1, 5)]
     players = [p for p in players if p]
     if len(players) < 2:
-        raise RemiError("who plays? give at least two names, in seat order")
+        raise RemiError("web.who_plays")
     target = _target(fields) if variant == "closed" else None
     # Simple rummy at four is two against two, partners sitting opposite (docs/rules.md 0.10).
     teams = [[players[0], players[2]], [players[1], players[3]]] if variant == "simple" and len(players) == 4 else None

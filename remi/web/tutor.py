@@ -38,10 +38,10 @@ def advise_args(fields: dict[str, str]) -> dict[str, Any]:
     """The form as ``advise``'s keyword arguments (the tutor checks every tile itself)."""
     variant = fields.get("variant", "closed")
     if variant not in ("closed", "simple"):
-        raise RemiError(f"unknown variant {variant!r}: choose tiles (Closed Rummy) or cards (Simple rummy)")
+        raise RemiError("web.tutor_variant", name=variant)
     rack = fields.get("rack", "").strip()
     if not rack:
-        raise RemiError("give your rack: type it, tap it in, or take a photo")
+        raise RemiError("web.tutor_rack")
     drawn = fields.get("drawn", "").strip() or None
     source = fields.get("source", "").strip() or None
     if drawn is None and source != "atu":
