@@ -23,9 +23,9 @@ LOCALE = ROOT / "remi" / "locale"
 WORD = re.compile(r"[^\W\d_]{3,}")
 #: words that are the same in the three languages, or names: never counted as English
 SAME = {"remi", "rami", "ana", "bogdan", "vineri", "toml", "utc", "adapt", "vision", "rename"}
-#: refusals still written where they are raised (docs/errors.md's untyped ones): English until
-#: their module gives them a code (the conversion is under way); each is allowed only whole
-UNTYPED = ("the atu is missing: give the atu tile (like r7, or * for a joker)",)
+#: refusals still written where they are raised, allowed in English only whole: none since every
+#: refusal is a typed code with a template (the refusals branch, docs/errors.md)
+UNTYPED: tuple[str, ...] = ()
 #: every page a phone shows; the confirm page is reached by sending the hand form
 PAGES = ["/", "/new", "/g/1", "/g/1/hand", "/g/1/hand/1", "/g/1/history", "/g/1/players", "/g/1/pending",
          "/photo?game=1", "/tutor?game=1", "/tutor", "/g/99"]
