@@ -154,7 +154,7 @@ def rack_from_fields(fields: Mapping[str, object], i: int, name: str) -> RackInp
 def _rack_tiles(name: str, text: str) -> RackInput:
     from remi.scoresheet.hand import naming
 
-    with naming("racks", f"{name}'s rack"):
+    with naming("racks", "label.rack", holder=name):
         return RackInput.parse_tiles(text)
 
 
