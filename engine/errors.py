@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from remi.engine.messages import TEMPLATES, sentence
+from remi.engine.messages import ENGLISH, TEMPLATES, sentence
 
 
 class RemiError(ValueError):
@@ -43,7 +43,7 @@ class RemiError(ValueError):
         self.params = fields
         for name, value in fields.items():
             setattr(self, name, value)
-        super().__init__(sentence(code, fields))
+        super().__init__(sentence(code, fields, ENGLISH))  # str(err) is English; the reader's: remi.i18n
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a subclass's own arguments differ: rebuilt from its sentence and its attributes

@@ -5,8 +5,10 @@ sheet's (``messages_sheet``), the photo path's (``messages_vision``), the web pa
 command line's (``messages_cli``): data, so the engine imports nothing of the layers it words.
 An error carries a stable ``code`` and its fields (``err.token``, ``err.count``); the English
 sentence is the template of that code filled with the fields. The templates are whole
-sentences with named placeholders, so that a translation (gettext, issue 41) replaces a
-sentence, never a piece of one. A template with a plural form is chosen by its ``count``
+sentences with named placeholders, and each is a gettext msgid: ``sentence`` looks it up in
+the reader's catalogue (``READER``, set per command or request by remi.i18n; issue 41) and
+fills the translation, so a refusal is composed in the reader's language, never translated
+from its English sentence. ``str(err)`` is always English (``ENGLISH``). A template with a plural form is chosen by its ``count``
 field, as ``ngettext`` chooses. A code whose sentence differs by game has one template per
 variant (``"rule.close_size"`` for Closed Rummy's tiles and Simple rummy's cards), chosen by
 the error's ``variant`` field.
@@ -22,7 +24,9 @@ tuples (tiles as a rack, ``r3 r4 r9``; other things as a list, ``Ana, Dan``); a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gettext
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Protocol, runtime_checkable
 
 from remi.engine.messages_cli import CLI, WEB
@@ -176,19 +180,29 @@ class Reason:
         return sentence(self.code, self.params)
 
 
-def sentence(code: str, fields: Mapping[str, object]) -> str:
-    """The English sentence of a refusal: its code's template (its variant's, if it has one)
-    filled with its fields. A KeyError for a code without a template: every code has one."""
+#: English: the templates as written (``str(err)`` is always this)
+ENGLISH = gettext.NullTranslations()
+#: The reader's language: set per command (the CLI) or per request (a phone), never for the
+#: whole process, so that each phone at a table reads its own (remi.i18n sets it).
+READER: ContextVar[gettext.NullTranslations] = ContextVar("READER", default=ENGLISH)
+
+
+def sentence(code: str, fields: Mapping[str, object], words: gettext.NullTranslations | None = None) -> str:
+    """A refusal's sentence in the reader's language (``words``; by default ``READER``'s):
+    its code's template (its variant's, if it has one) looked up in the catalogue and filled
+    with its fields, so that it is composed in that language from the code and the fields.
+    A KeyError for a code without a template: every code has one."""
+    words = words or READER.get()
     template = TEMPLATES.get(f"{code}/{fields.get('variant')}") or TEMPLATES[code]
     notation = "card" if fields.get("variant") == "simple" else "tile"
-    shown = {name: _shown(value, notation) for name, value in fields.items()}
+    shown = {name: _shown(value, notation, words) for name, value in fields.items()}
     count = fields.get("count")
     if isinstance(count, int):
-        shown.setdefault("ordinal", ordinal(count))
-    return template.pick(fields).format(**shown)
+        shown.setdefault("ordinal", ordinal(count, words))
+    return template.said(fields, words).format(**shown)
 
 
-def _shown(value: object, notation: str) -> object:
+def _shown(value: object, notation: str, words: gettext.NullTranslations = ENGLISH) -> object:
     """A field as a sentence shows it: a tile in the variant's notation, a tuple as a list,
     an ordinal count as English writes it (``3rd``); an error met on the way as its own
     sentence (a refusal's from its code and fields); text quoted (``{value!r}``: a value as
@@ -198,17 +212,18 @@ def _shown(value: object, notation: str) -> object:
         return value.format(notation)
     code, params = getattr(value, "code", None), getattr(value, "params", None)
     if isinstance(code, str) and code in TEMPLATES and isinstance(params, Mapping):
-        said = sentence(code, params)  # a refusal (or a reason) met on the way: its own sentence
+        said = sentence(code, params, words)  # a refusal (or a reason) met on the way: its own sentence
         labelled = getattr(value, "labelled", None)  # the sheet's field named before it ("the atu: ...")
         if labelled:
-            return sentence("sheet.field", {"label": sentence(labelled[0], labelled[1]), "detail": said})
+            return sentence("sheet.field", {"label": sentence(labelled[0], labelled[1], words), "detail": said},
+                            words)
         return said
     if isinstance(value, BaseException):
         return str(value)
     if isinstance(value, tuple):  # tiles as a rack is written, other things as a list
         if value and all(isinstance(v, Piece) for v in value):
             return " ".join(v.format(notation) for v in value)
-        return ", ".join(str(_shown(v, notation)) for v in value)
+        return ", ".join(str(_shown(v, notation, words)) for v in value)
     return Cut(value) if isinstance(value, str) else value
 
 
@@ -253,10 +268,23 @@ class Cut:
         return format(str(self), spec)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``: English's ordinal of a count (a translation has its own).
+def _english_ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+#: Each language's ordinal of a count, by the catalogue's ``Language`` (a copy of a tile: the
+#: Romanian "piesă" is feminine, but the sentence says "al 3-lea r7", the tile's name).
+ORDINALS: dict[str, Callable[[int], str]] = {
+    "en": _english_ordinal,
+    "ro": lambda n: "primul" if n == 1 else f"al {n}-lea",
+    "fr": lambda n: "1er" if n == 1 else f"{n}e",
+}
+
+
+def ordinal(n: int, words: gettext.NullTranslations = ENGLISH) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: the ordinal of a count in ``words``' language.
 
     >>> ordinal(3), ordinal(4)
     ('3rd', '4th')
     """
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return ORDINALS.get(words.info().get("language", "en"), _english_ordinal)(n)

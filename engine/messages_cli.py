@@ -54,6 +54,7 @@ WEB: dict[str, Template] = {
 CLI: dict[str, Template] = {
     # every command (remi/errors.py)
     "cli.interrupted": Template("interrupted"),
+    "cli.unknown_language": Template("unknown language {lang!r}: use {choices}"),
     "cli.interrupted_nothing_recorded": Template("interrupted; nothing was recorded"),
     "cli.os_error": Template("{file}: {reason}"),
     "cli.os_error_no_file": Template("{reason}"),

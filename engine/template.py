@@ -7,6 +7,7 @@ else, so the engine can hold the words of every layer without importing any of t
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -21,3 +22,11 @@ class Template:
 
     def pick(self, fields: Mapping[str, object]) -> str:
         return self.one if self.other is None or fields.get("count") == 1 else self.other
+
+    def said(self, fields: Mapping[str, object], words: gettext.NullTranslations) -> str:
+        """The sentence in ``words``' language: this template's text is its gettext msgid
+        (``ngettext`` by the ``count`` field when it has a plural form)."""
+        if self.other is None:
+            return words.gettext(self.one)
+        count = fields.get("count")
+        return words.ngettext(self.one, self.other, count if isinstance(count, int) else 0)

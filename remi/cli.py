@@ -70,10 +70,18 @@ app = typer.Typer(
 )
 
 @app.callback()
-def _group() -> None:
+def _group(lang: Annotated[Optional[str], typer.Option(
+        "--lang", help="The language remi's refusals speak: en, ro or fr (default: LANGUAGE, LC_ALL, LANG; "
+                       "English where none of them is one of these).")] = None) -> None:
     # A callback keeps remi a group of commands: with one command registered here (the others
-    # come through RemiGroup) typer would make `remi` that command itself.
-    pass
+    # come through RemiGroup) typer would make `remi` that command itself. It also holds --lang,
+    # which comes before the command: remi --lang ro check "r7 r7 r7 ...".
+    from remi.i18n import CLI_CHOICE, LANGUAGES, language
+
+    if lang is not None:
+        if language(lang) is None:
+            raise fail("cli.unknown_language", lang=lang, choices=", ".join(LANGUAGES))
+        CLI_CHOICE.set(language(lang))
 
 
 @app.command(

@@ -64,10 +64,12 @@ def describe(exc: ValueError) -> str:
         return sentence("cli.no_game", {"selector": exc.selector})
     if isinstance(exc, GameFinished):
         return sentence("cli.finished", {"reason": exc, "like": shlex.quote(exc.game)})
+    from remi.i18n import said
+
     if not isinstance(exc, SheetError) or not exc.fields:
-        return str(exc)
+        return said(exc)
     flags = "/".join(FLAGS.get(f, f) for f in exc.fields)
-    return sentence("cli.flagged", {"flags": flags, "detail": exc.detail if exc.label else str(exc)})
+    return sentence("cli.flagged", {"flags": flags, "detail": said(exc, bare=True)})
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from remi.engine import RemiError
-from remi.engine.messages import sentence
+from remi.engine.messages import ENGLISH, sentence
 
 
 def plural(n: int, word: str) -> str:
@@ -47,10 +47,10 @@ class SheetError(RemiError):
         self.detail = str(self)
         self.fields = fields
         #: the field in words (None: the sentence is about no one field), and its code and fields
-        self.label = sentence(label, label_fields or {}) if label else None
+        self.label = sentence(label, label_fields or {}, ENGLISH) if label else None
         self.labelled = (label, dict(label_fields or {})) if label else None
         if label:
-            self.args = (sentence("sheet.field", {"label": self.label, "detail": self.detail}),)
+            self.args = (sentence("sheet.field", {"label": self.label, "detail": self.detail}, ENGLISH),)
 
     @classmethod
     def of(cls, exc: RemiError, *, fields: tuple[str, ...] = (), label: str | None = None,

@@ -51,7 +51,7 @@ class Refused(Exception):
     """A request the guard refuses: the status and the one line the page shows, a refusal's
     ``code`` and its fields (``params``), worded by ``engine.messages`` like every other."""
 
-    def __init__(self, status: int, code: str, /, **params: Any) -> None:
+    def __init__(self, status: int, code: str, /, **params: object) -> None:
         self.status = status
         self.code = code
         self.params = params

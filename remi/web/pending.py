@@ -34,8 +34,11 @@ from remi.web.forms import (
 from remi.web.guard import Refused, read_form
 from remi.web.hands import summary
 from remi.web.sheets import game_of, web_of
+from remi.i18n import N_, said
+from remi.i18n import gettext as _
 
-SENT = {"table": "Sent: the closer's part.", "rack": "Sent: your rack.", "cancelled": "The hand in progress was cancelled."}
+SENT = {"table": N_("Sent: the closer's part."), "rack": N_("Sent: your rack."),
+        "cancelled": N_("The hand in progress was cancelled.")}
 
 
 def seat_of(info: Any, text: str | None) -> int | None:
@@ -59,12 +62,12 @@ def live_view(store: Any, info: Any) -> dict[str, Any]:
     seats = []
     for i, name in enumerate(info.players):
         if i == closer:
-            seats.append({"name": name, "state": "closed", "text": "closed"})
+            seats.append({"name": name, "state": "closed", "text": _("closed")})
         elif i in pending.racks:
             status = rack_status(pending.racks[i], info.rules, name) or {"ok": False, "text": ""}
             seats.append({"name": name, "state": "in" if status["ok"] else "bad", "text": status["text"]})
         else:
-            seats.append({"name": name, "state": "missing", "text": "waiting for their rack"})
+            seats.append({"name": name, "state": "missing", "text": _("waiting for their rack")})
     view: dict[str, Any] = {"pending": pending, "seats": seats, "number": sheet.next_number, "finished": sheet.finished,
                             "table": _table_text(pending, info), "summary": None, "error": None, "repeats": None}
     if pending.complete:
@@ -73,7 +76,7 @@ def live_view(store: Any, info: Any) -> dict[str, Any]:
             view["summary"] = summary(info, sheet, hand, sheet.next_number, False)
             view["repeats"] = sheet.repeats(hand)
         except (RemiError, ValueError) as exc:
-            view["error"] = for_the_page(str(exc))
+            view["error"] = for_the_page(said(exc))
     return view
 
 
@@ -82,9 +85,9 @@ def _table_text(pending: Any, info: Any) -> str | None:
     table = pending.table
     if table is None:
         return None
-    who = "nobody closed" if table.nobody else f"{table.closer} closed"
+    who = _("nobody closed") if table.nobody else _("%(name)s closed") % {"name": table.closer}
     board = board_status(table, info.rules)
-    return " · ".join(x for x in (f"atu {table.atu}", who, board["text"] if board else None) if x)
+    return " · ".join(x for x in (_("atu %(tile)s") % {"tile": table.atu}, who, board["text"] if board else None) if x)
 
 
 def stamp(store: Any, game_id: int) -> str:
@@ -117,7 +120,7 @@ def page(request: Request, info: Any, *, fields: dict[str, str] | None = None, e
     view = live_view(web.store, info)
     shown = prefilled(request, info, seat, view["pending"]) if fields is None else fields
     return web.page(request, "pending.html", status, game=info, fields=shown, seat=seat, error=error,
-                    sent=SENT.get(request.query_params.get("sent", ""), ""), live=Markup(live_html(request, info, view)),
+                    sent=_(SENT[sent]) if (sent := request.query_params.get("sent", "")) in SENT else "", live=Markup(live_html(request, info, view)),
                     version=stamp(web.store, info.id), number=view["number"], finished=view["finished"],
                     notation=notation_for(info.variant), pending=True, closer_seat=view["pending"].closer_seat)
 
@@ -173,7 +176,7 @@ async def send_table(request: Request) -> Response:
         table = hand_from_fields(fields, info.players, info.rules)  # its form holds no rack
         await run_in_threadpool(web.store.put_pending, info.id, table)
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields=fields, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields=fields, error=for_the_page(said(exc)), status=400)
     return _back(info, seat, "table")
 
 
@@ -188,7 +191,7 @@ async def send_rack(request: Request) -> Response:
             raise RemiError("web.rack_empty", holder=info.players[seat])
         await run_in_threadpool(lambda: web.store.put_pending(info.id, rack, seat=seat))
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields=fields, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields=fields, error=for_the_page(said(exc)), status=400)
     return _back(info, seat, "rack")
 
 
@@ -197,7 +200,7 @@ async def record(request: Request) -> Response:
     try:
         sheet = await run_in_threadpool(lambda: web.store.record_pending(info.id, again=bool(fields.get("again"))))
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(said(exc)), status=400)
     n = sheet.rows[-1].number
     return RedirectResponse(f"/g/{info.id}?done=recorded&n={n}#hand-{n}", status_code=303)
 
@@ -207,7 +210,7 @@ async def cancel(request: Request) -> Response:
     try:
         await run_in_threadpool(web.store.cancel_pending, info.id)
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(said(exc)), status=400)
     return _back(info, seat, "cancelled")
 
 

@@ -37,6 +37,7 @@ from remi.web.sheets import game_in_query
 from remi.web.tiles import chip
 from remi.vision import errors as E
 from remi.vision.errors import KeptFull
+from remi.i18n import said
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
@@ -386,7 +387,7 @@ def routes(web: Any) -> list[Route]:
             shot = read_shot(web, data, name or "photo", rules=game.rules if game else None,
                              expect=expected(game, request.query_params.get("for", "")))
         except (RemiError, ValueError) as exc:
-            return upload_page(request, str(exc), 400)
+            return upload_page(request, said(exc), 400)
         query = urlencode({k: v for k, v in request.query_params.items() if k in ("game", "for")})
         return RedirectResponse(f"/photo/{shot.pid}" + (f"?{query}" if query else ""), status_code=303)
 
@@ -425,7 +426,7 @@ def routes(web: Any) -> list[Route]:
             target = _target(request, action, used, fields)
             checked = None if target else check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
         except (RemiError, ValueError) as exc:  # refused: nothing kept (issue 39 item 6)
-            return shot_page(request, shot, tiles=fields.get("tiles"), error=str(exc), fields=fields, status=400)
+            return shot_page(request, shot, tiles=fields.get("tiles"), error=said(exc), fields=fields, status=400)
         kept, full = _kept(shot, tiles, added) if fields.get("keep") else (None, None)  # only once accepted
         if target is None or full is not None:
             return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields, error=full)
