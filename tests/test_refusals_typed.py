@@ -23,7 +23,7 @@ from remi.engine import RemiError, RuleError
 from remi.engine.messages import TEMPLATES, Reason, sentence
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("engine", "scoresheet", "tutor", "vision", "remi")
+FOLDERS = ("engine", "scoresheet", "tutor", "vision", "remi", "research")  # research/: LabError for its own
 #: constructors and helpers whose first argument (``Refused``: second) is a refusal's code
 MAKERS = {"RemiError": 0, "NotationError": 0, "RuleError": 0, "SheetError": 0, "StoreError": 0, "VisionError": 0,
           "refuse": 0, "fail": 0, "bad": 0, "Refused": 1, "Reason": 0, "sentence": 0,

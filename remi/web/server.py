@@ -184,8 +184,14 @@ def _leave_if_busy() -> None:
 
 
 def _web_of(app: Any) -> Any:
-    inner = getattr(app, "app", None)
-    return getattr(getattr(inner, "state", None), "web", None)
+    """The Web of the Starlette app inside the wrappers (the language, the guard): each holds
+    the next as ``.app``."""
+    while app is not None:
+        web = getattr(getattr(app, "state", None), "web", None)
+        if web is not None:
+            return web
+        app = getattr(app, "app", None)
+    return None
 
 
 def _warm_reader(app: Any) -> None:

@@ -35,9 +35,9 @@ def print_split(fold: int, folds_file: Path = FOLDS_FILE) -> tuple[list, list]:
     saved = json.loads(Path(folds_file).read_text())
     held = {name for names, f in zip(saved["groups"], saved["folds"]) if f == fold for name in names}
     if not held:
-        from remi.engine import RemiError
+        from research.errors import LabError
 
-        raise RemiError(f"print fold {fold} is not in {folds_file} (folds 0 to {max(saved['folds'])})")
+        raise LabError(f"print fold {fold} is not in {folds_file} (folds 0 to {max(saved['folds'])})")
     cards = cardprints.load()
     return [c for c in cards if c.name not in held], [c for c in cards if c.name in held]
 

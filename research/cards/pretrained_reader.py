@@ -121,13 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 
-        from remi.engine import RemiError
         from remi.vision import realdata
+
+        from research.errors import LabError
 
         try:
             sessions = realdata.kept_sessions(tuple(args.holdout or realdata.HELDOUT_SESSIONS))
         except ValueError as e:
-            raise RemiError(f"--holdout {e}") from None
+            raise LabError(f"--holdout {e}") from None
         x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
@@ -151,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     from remi.engine import RemiError
 
+    from research.errors import LabError
+
     try:
         sys.exit(main())
-    except (RemiError, OSError) as e:  # one line, as remi's own commands say it (a missing file too)
+    except (RemiError, LabError, OSError) as e:  # one line, as remi's own commands say it (a missing file too)
         sys.exit(f"pretrained_reader: {e}")
