@@ -188,4 +188,28 @@ VISION: dict[str, Template] = {
     "vision.share_not_number": Template("{part!r}: the share must be a number"),
     "vision.share_negative": Template("{part!r}: the share must be 0 or more"),
     "vision.no_share": Template("{text!r}: at least one layout needs a share above 0"),
+    # why a read needs a look (vision.doubts' kinds; not refusals, but worded here all the same):
+    # ``{pairs}`` the runner-up kinds with their shares ("r4 60%, r1 30%"), ``{first}`` the likeliest;
+    # ``{one}`` and ``{other}`` the reads of a card's two corners
+    "doubt.unsure": Template("unsure: {pairs}"),
+    "doubt.six_or_nine": Template("6 or 9: the tile's up is unclear ({pairs})"),
+    "doubt.six_or_nine/simple": Template("6 or 9: the card's up is unclear ({pairs})"),
+    "doubt.deck_limit": Template("read as {first}, but the deck holds only {count}"),
+    "doubt.deck_limit/simple": Template("read as {first}, but the packs hold only {count}"),
+    "doubt.maybe_no_tile": Template("may not be a tile ({share:.0%})"),
+    "doubt.maybe_no_tile/simple": Template("may not be a card ({share:.0%})"),
+    "doubt.no_tile": Template("probably not a tile ({share:.0%} sure it is not)"),
+    "doubt.no_tile/simple": Template("probably not a card ({share:.0%} sure it is not)"),
+    "doubt.counted_to_fill": Template("counted to make {count} tile: {share:.0%} likely no tile",
+                                      "counted to make {count} tiles: {share:.0%} likely no tile"),
+    "doubt.counted_to_fill/simple": Template("counted to make {count} card: {share:.0%} likely no card",
+                                             "counted to make {count} cards: {share:.0%} likely no card"),
+    "doubt.one_too_many": Template("more than {count} tile: one of the least sure",
+                                   "more than {count} tiles: one of the least sure"),
+    "doubt.one_too_many/simple": Template("more than {count} card: one of the least sure",
+                                          "more than {count} cards: one of the least sure"),
+    "doubt.corners_disagree": Template("its corners read {one} and {other}"),
+    "doubt.no_colour": Template("the photo has no colour: the tile's colour is a guess (take it again in colour)"),
+    "doubt.no_colour/simple": Template("the photo has no colour: the card's colour is a guess (take it again in "
+                                       "colour)"),
 }

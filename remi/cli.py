@@ -71,17 +71,16 @@ app = typer.Typer(
 
 @app.callback()
 def _group(lang: Annotated[Optional[str], typer.Option(
-        "--lang", help="The language remi's refusals speak: en, ro or fr (default: LANGUAGE, LC_ALL, LANG; "
+        "--lang", help="The language remi speaks: en, ro or fr (default: LANGUAGE, LC_ALL, LANG; "
                        "English where none of them is one of these).")] = None) -> None:
     # A callback keeps remi a group of commands: with one command registered here (the others
     # come through RemiGroup) typer would make `remi` that command itself. It also holds --lang,
     # which comes before the command: remi --lang ro check "r7 r7 r7 ...".
-    from remi.i18n import CLI_CHOICE, LANGUAGES, language
+    from remi.i18n import LANGUAGES, language, speak_for_command
 
-    if lang is not None:
-        if language(lang) is None:
-            raise fail("cli.unknown_language", lang=lang, choices=", ".join(LANGUAGES))
-        CLI_CHOICE.set(language(lang))
+    if lang is not None and language(lang) is None:
+        raise fail("cli.unknown_language", lang=lang, choices=", ".join(LANGUAGES))
+    speak_for_command(language(lang))  # every word of the command, not only its refusals (issue 41)
 
 
 @app.command(
@@ -148,9 +147,12 @@ def _hint_cards(text: str, tiles: tuple[Any, ...]) -> None:
     """Cards typed for Closed Rummy: say how they were read, and how to check Simple rummy's cards."""
     import sys
 
-    shown = ", ".join(f"{tok} as {tile}" for tok, tile in list(zip(_cards(text), _as_typed(text, tiles)))[:3])
-    print(f"remi: cards read as Closed Rummy tiles ({shown} ...); for Simple rummy's cards add --variant simple",
-          file=sys.stderr)
+    from remi.i18n import gettext as _
+
+    shown = ", ".join(_("%(card)s as %(tile)s") % {"card": tok, "tile": tile}
+                      for tok, tile in list(zip(_cards(text), _as_typed(text, tiles)))[:3])
+    print("remi: " + _("cards read as Closed Rummy tiles (%(shown)s ...); for Simple rummy's cards add "
+                       "--variant simple") % {"shown": shown}, file=sys.stderr)
 
 
 def _as_typed(text: str, tiles: tuple[Any, ...]) -> list[Any]:

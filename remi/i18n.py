@@ -88,6 +88,13 @@ def cli_language() -> str:
     return CLI_CHOICE.get() or chosen_from_environment(os.environ)
 
 
+def speak_for_command(lang: str | None) -> None:
+    """This command's language, for everything it says (one command a process): ``lang``
+    (``--lang``), else the environment's; set before the command runs (remi.cli)."""
+    CLI_CHOICE.set(lang)
+    READER.set(catalogue(cli_language()))
+
+
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Everything said inside (refusals, pages, the CLI's words) in ``lang``."""
@@ -106,6 +113,12 @@ def current() -> str:
 def gettext(message: str) -> str:
     """``message`` in the reader's language."""
     return READER.get().gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the reader's language where the same English word means two things
+    (``pgettext("cards held", "Hand")``: a Simple rummy hand, not a hand on the sheet)."""
+    return READER.get().pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -144,8 +157,10 @@ def said(exc: BaseException, *, bare: bool = False) -> str:
     return detail if isinstance(detail, str) and detail else str(exc)
 
 
-def number(value: float) -> str:
-    """A number as the reader's language writes it (``1.234,5`` in Romanian, ``1 234,5`` in French)."""
+def number(value: float, decimals: int | None = None) -> str:
+    """A number as the reader's language writes it (``1.234,5`` in Romanian, ``1 234,5`` in French);
+    ``decimals``: exactly that many digits after the point (``0,900``), else at most three."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=current())
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=current())

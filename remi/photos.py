@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi.engine import Tile
-from remi.vision.doubts import words
+from remi.i18n import N_, gettext as _, ngettext
+from remi.vision.doubts import said
 from remi.vision.errors import FixError, NoTilesFound, PhotoFixUnrouted
 from remi.vision.photo import Corrected, apply_fixes, parse_fixes, words_of
 
@@ -27,7 +28,11 @@ if TYPE_CHECKING:
     from remi.engine import Rules
     from remi.vision.reader import Reading
 
-PROMPT = "Fix: N=TILE, N=- or +=TILE (e.g. 3=r1 7=-); Enter accepts all"
+#: the one prompt for fixes, tiles or cards (``{example}``: a tile or a card in its notation)
+PROMPT = {"tiles": N_("Fix: N=TILE, N=- or +=TILE (e.g. 3=%(example)s 7=-); Enter accepts all"),
+          "cards": N_("Fix: N=CARD, N=- or +=CARD (e.g. 3=%(example)s 7=-); Enter accepts all")}
+
+
 def dumps(data: dict) -> str:
     """JSON indented for reading, each box on one line.
 
@@ -54,16 +59,16 @@ def reading_table(reading: Reading, title: str | None = None, corrected: Correct
     (``-``: dropped), so the table shows the new read beside the old."""
     from rich.table import Table
 
-    noun, notation, _ = words_of(reading.kind)
+    noun, notation = words_of(reading.kind)[:2]
     entries = corrected.by_number() if corrected is not None else {}
     dropped = set(corrected.dropped) if corrected is not None else set()
     table = Table(title=title, show_edge=False)
     table.add_column("#", justify="right")
-    table.add_column(noun)
+    table.add_column(_("tile") if noun == "tile" else _("card"))
     if corrected is not None and corrected.changed:
-        table.add_column("fixed")
-    table.add_column("confidence", justify="right")
-    table.add_column("box (x1 y1 x2 y2)", style="dim")
+        table.add_column(_("fixed"))
+    table.add_column(_("confidence"), justify="right")
+    table.add_column(_("box (x1 y1 x2 y2)"), style="dim")
     for i, d in enumerate(reading.detections, start=1):
         conf = f"{d.confidence:.0%}" + (" [bold red]?[/]" if d.low and i not in entries and i not in dropped else "")
         entry = entries.get(i)
@@ -77,24 +82,29 @@ def unsure_lines(reading: Reading, corrected: Corrected | None = None) -> list[s
     """The reads that need a look, by number, with the reason and the runner-up kinds; then
     the boxes set aside as probably no tile, numbered after the tiles (a fix counts one). A
     read the user fixed says what it now is."""
-    noun, notation, _ = words_of(reading.kind)
+    noun, notation = words_of(reading.kind)[:2]
     entries = corrected.by_number() if corrected is not None else {}
     dropped = set(corrected.dropped) if corrected is not None else set()
     lines = []
     if not reading.colour:
-        lines.append(f"the photo has no colour: every {noun}'s colour is a guess; take it again in colour")
+        lines.append(_("the photo has no colour: every tile's colour is a guess; take it again in colour")
+                     if noun == "tile" else
+                     _("the photo has no colour: every card's colour is a guess; take it again in colour"))
     for i, d in enumerate(reading.detections, 1):
         if i in dropped or (i in entries and entries[i].read is not None):
             continue
         if d.low and reading.colour:
-            lines.append(f"? {i} {d.tile.format(notation)} ({d.confidence:.0%}): {words(d.doubt, notation)}")  # type: ignore[arg-type]
+            lines.append(f"? {i} {d.tile.format(notation)} ({d.confidence:.0%}): {said(d.doubt, notation)}")  # type: ignore[arg-type]
     n = len(reading.detections)
     for i, d in enumerate(reading.set_aside, n + 1):
         if i in entries:
             continue
-        box = " ".join(f"{v:.0f}" for v in d.box)
-        lines.append(f"set aside {i}, not counted: {words(d.doubt, notation) or f'probably not a {noun}'} "
-                     f"(box {box}; if it is a {noun}: {i}={d.tile.format(notation)})")  # type: ignore[arg-type]
+        fields = {"number": i, "box": " ".join(f"{v:.0f}" for v in d.box), "fix": f"{i}={d.tile.format(notation)}",  # type: ignore[arg-type]
+                  "why": said(d.doubt, notation) or (_("probably not a tile") if noun == "tile" else
+                                                     _("probably not a card"))}
+        lines.append((_("set aside %(number)s, not counted: %(why)s (box %(box)s; if it is a tile: %(fix)s)")
+                      if noun == "tile" else
+                      _("set aside %(number)s, not counted: %(why)s (box %(box)s; if it is a card: %(fix)s)")) % fields)
     return lines
 
 
@@ -106,16 +116,22 @@ def ask_fixes(reading: Reading, console: Console, rules: Rules | None = None) ->
     """One quick pass at the terminal: the fixes on one line, Enter accepts everything."""
     from rich.prompt import Prompt
 
+    from rich.markup import escape
+
+    from remi.i18n import said as refusal
+
     kind = reading.kind
-    noun, _, example = words_of(kind)
-    prompt = PROMPT if kind == "tiles" else f"Fix: N=CARD, N=- or +=CARD (e.g. 3={example} 7=-); Enter accepts all"
+    example = "r1" if kind == "tiles" else words_of(kind)[2]
+    again = _("(try again, or Enter to accept the tiles as read)") if kind == "tiles" else \
+        _("(try again, or Enter to accept the cards as read)")
     while True:
-        answer = Prompt.ask(prompt, console=console, default="", show_default=False).strip()
+        answer = Prompt.ask(_(PROMPT[kind]) % {"example": example}, console=console, default="",
+                            show_default=False).strip()
         try:
             return apply_fixes(reading, parse_fixes(answer.replace(",", " ").split(), option="", kind=kind),
                                option="", rules=rules)
         except FixError as exc:
-            console.print(f"[red]{str(exc).strip()}[/] (try again, or Enter to accept the {noun}s as read)")
+            console.print(f"[red]{escape(refusal(exc).strip())}[/] {again}")
 
 
 @dataclass(frozen=True)
@@ -168,15 +184,23 @@ def _keep(console: Console, path: Path, reading: Reading, corrected: Corrected) 
     try:
         kept = keep_corrected(path, reading, corrected)
     except KeptFull as exc:
-        console.print(f"[yellow]{exc}[/]", highlight=False)
+        from rich.markup import escape
+
+        from remi.i18n import said as refusal
+
+        console.print(f"[yellow]{escape(refusal(exc))}[/]", highlight=False)
         return None
-    console.print(f"kept for remi vision adapt: {kept}" if reading.kind == "tiles" else f"kept: {kept}")
+    console.print((_("kept for remi vision adapt: %(path)s") if reading.kind == "tiles" else _("kept: %(path)s"))
+                  % {"path": kept})
     return kept
 
 
 def _show(console: Console, path: Path, reading: Reading, corrected: Corrected) -> None:
-    noun = words_of(reading.kind)[0]
-    title = f"{len(reading.detections)} {noun}s read from {path.name}"
+    count = len(reading.detections)
+    title = (ngettext("%(count)d tile read from %(photo)s", "%(count)d tiles read from %(photo)s", count)
+             if reading.kind == "tiles" else
+             ngettext("%(count)d card read from %(photo)s", "%(count)d cards read from %(photo)s", count)) \
+        % {"count": count, "photo": path.name}
     console.print(reading_table(reading, title=title, corrected=corrected))
     for line in unsure_lines(reading, corrected):
         console.print(f"[yellow]{line}[/]", highlight=False)
@@ -185,8 +209,9 @@ def _show(console: Console, path: Path, reading: Reading, corrected: Corrected) 
 def _offer_keep(console: Console, noun: str) -> bool:
     from rich.prompt import Confirm
 
-    question = ("Keep this photo and its corrected tiles to teach remi your set (remi vision adapt)?" if noun == "tile"
-                else "Keep this photo and its corrected cards as labelled data (your data folder's photos/cards)?")
+    question = (_("Keep this photo and its corrected tiles to teach remi your set (remi vision adapt)?")
+                if noun == "tile" else
+                _("Keep this photo and its corrected cards as labelled data (your data folder's photos/cards)?"))
     return Confirm.ask(question, console=console, default=False)
 
 
@@ -229,7 +254,7 @@ def read_photo_tiles(path: str | Path, *, console: Console, confirm: bool | None
                       models=models, rules=rules, hand=hand)
     notation = words_of(kind)[1]
     if done.corrected.changed:
-        console.print("corrected: [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")  # type: ignore[arg-type]
+        console.print(_("corrected:") + " [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")  # type: ignore[arg-type]
     return done.corrected.tiles
 
 

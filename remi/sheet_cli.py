@@ -15,13 +15,13 @@ import typer
 
 from remi import sheet_hand
 from remi.options import Db, Game, Json, RulesFile, check_variant, emit, load_rules, open_store
-from remi.scoresheet.errors import plural
+from remi.i18n import gettext as _, ngettext
 from remi.sheet_hand import errors, refuse
 from remi.sheet_state import pick, remember
 
 
 if TYPE_CHECKING:
-    from remi.scoresheet.sheet import HistoryLine
+    from remi.scoresheet.sheet import GameInfo, HistoryLine
 
 
 def new(
@@ -60,15 +60,29 @@ def new(
         if as_json:
             emit(game.to_dict())
             return
-        from rich.markup import escape
-
         from remi.sheet_render import console
 
-        # names are the table's text, not markup: "[red]Ana" prints as typed
-        seats = ", ".join(f"{i}. {escape(p)}" for i, p in enumerate(game.players, 1))
-        console().print(f"[bold]{escape(game.name)}[/] ({game.variant}): {seats}"
-                        + (f"; target {game.target}" if game.target else "")
-                        + ("; teams " + escape(" vs ".join("+".join(t) for t in game.teams)) if game.teams else ""))
+        console().print(_started(game))
+
+
+def _started(game: "GameInfo") -> str:
+    """``friday (closed): 1. Ana, 2. Bogdan; target 1000`` in the reader's language (rich markup:
+    names are the table's text, not markup, so "[red]Ana" prints as typed)."""
+    from rich.markup import escape
+
+    from remi.sheet_render import variant_word
+
+    seats = ", ".join(f"{i}. {escape(p)}" for i, p in enumerate(game.players, 1))
+    line = _("%(game)s (%(variant)s): %(seats)s") % {"game": f"[bold]{escape(game.name)}[/]",
+                                                      "variant": variant_word(game.variant), "seats": seats}
+    if game.target:
+        line += _("; target %(target)s") % {"target": game.target}
+    if game.teams:
+        sides = ["+".join(t) for t in game.teams]
+        teams = _("%(first)s vs %(second)s") % {"first": sides[0], "second": sides[1]} if len(sides) == 2 \
+            else " vs ".join(sides)
+        line += _("; teams %(teams)s") % {"teams": escape(teams)}
+    return line
 
 
 def sheet(
@@ -113,14 +127,14 @@ def undo(game: Game = None, db: Db = None, as_json: Json = False) -> None:
         info = pick(store, game)
         data, undone = store.undo(info.id)
         line = next(h for h in store.history(info.id) if h.seq == undone.seq)
-        sheet_hand.after(data, f"undid {_what(line)}", as_json)
+        sheet_hand.after(data, lambda: _("undid %(what)s") % {"what": _what(line)}, as_json)
 
 
 def _what(line: "HistoryLine") -> str:
     """What an undo took back, in words (a deletion undone brings the hand back)."""
     from remi.sheet_render import undo_words
 
-    return undo_words(line) + (" (it is back)" if line.kind == "delete" else "")
+    return _("%(what)s (it is back)") % {"what": undo_words(line)} if line.kind == "delete" else undo_words(line)
 
 
 def history(game: Game = None, db: Db = None, as_json: Json = False) -> None:
@@ -186,7 +200,7 @@ def export(
         if as_json:
             emit({"game": info.name, "format": fmt, "out": str(out)})
         else:
-            typer.echo(f"{info.name} exported to {out}")
+            typer.echo(_("%(game)s exported to %(path)s") % {"game": info.name, "path": out})
 
 
 def import_(
@@ -218,7 +232,9 @@ def import_(
         if as_json:
             emit(imported.to_dict())
         else:
-            typer.echo(f"imported {info.name}: {plural(len(imported.rows), 'hand')}")
+            count = len(imported.rows)
+            typer.echo(_("imported %(game)s: %(hands)s") % {
+                "game": info.name, "hands": ngettext("%(count)d hand", "%(count)d hands", count) % {"count": count}})
 
 
 def stats(
@@ -278,7 +294,8 @@ def target(
         new_target = None if points.strip().lower() == "none" else int(points)
         store = open_store(db)
         data = store.set_target(pick(store, game).id, new_target)
-        sheet_hand.after(data, f"target {new_target}" if new_target else "no target", as_json)
+        sheet_hand.after(data, lambda: _("target %(target)s") % {"target": new_target} if new_target else _("no target"),
+                         as_json)
 
 
 def rename(
@@ -297,7 +314,7 @@ def rename(
         info = pick(store, game)
         data = store.rename(info.id, old, new)
         was = next((p for p in info.players if p.casefold() == old.strip().casefold()), old)  # the game's spelling
-        sheet_hand.after(data, f"{was} is now {new.strip()}", as_json)
+        sheet_hand.after(data, lambda: _("%(old)s is now %(new)s") % {"old": was, "new": new.strip()}, as_json)
 
 
 def register(app: typer.Typer) -> None:

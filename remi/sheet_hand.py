@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
 
 import typer
 
+from remi.i18n import gettext as _
 from remi.options import Db, Game, Json, emit, open_store
 from remi.sheet_state import pick
 
@@ -290,7 +291,8 @@ def hand(
             sheet = store.record(info.id, entered, again=again)
         except SheetError as exc:
             raise _no_atu(info, entered, exc) from None
-        after(sheet, f"hand {sheet.rows[-1].number} recorded", as_json, sheet.rows[-1].number)
+        number = sheet.rows[-1].number
+        after(sheet, lambda: _("hand %(number)s recorded") % {"number": number}, as_json, number)
 
 
 def _no_atu(info: Any, entered: "HandInput", exc: "SheetError") -> "SheetError":
@@ -331,7 +333,7 @@ def fix(
         if delete:
             if options.given:
                 raise refuse("cli.delete_alone")
-            after(store.delete(info.id, number), f"hand {number} struck out", as_json)
+            after(store.delete(info.id, number), lambda: _("hand %(number)s struck out") % {"number": number}, as_json)
             return
         old = store.hand(info.id, number)
         if ask or (not options.given and sys.stdin.isatty()):
@@ -340,7 +342,8 @@ def fix(
             raise refuse("cli.nothing_to_change")
         else:
             entered = old.amend(options.changes(old, info.rules))
-        after(store.fix(info.id, number, entered), f"hand {number} corrected", as_json, number)
+        after(store.fix(info.id, number, entered), lambda: _("hand %(number)s corrected") % {"number": number}, as_json,
+              number)
 
 
 def _open(store: Any, info: Any) -> None:
@@ -363,18 +366,22 @@ def _form(info: Any, current: "HandInput | None" = None) -> "HandInput":
         raise fail("cli.not_saved", 1) from None
 
 
-def after(sheet: "Sheet", message: str, as_json: bool, number: int | None = None) -> None:
-    """What a write prints: the JSON sheet, or the changed line and the standing."""
+def after(sheet: "Sheet", message: Callable[[], str], as_json: bool, number: int | None = None) -> None:
+    """What a write prints: the JSON sheet, or the changed line and the standing. ``message``
+    says what was done, in the reader's language (the JSON's ``message``: in English, for scripts)."""
     if as_json:
+        from remi.i18n import speaking
+
         data = sheet.to_dict()
-        data["message"] = message
+        with speaking("en"):
+            data["message"] = message()
         if number is not None:
             data["recorded"] = number
         emit(data)
         return
     from remi.sheet_render import console, render_brief
 
-    render_brief(console(), sheet, message, number)
+    render_brief(console(), sheet, message(), number)
 
 
 def register(app: typer.Typer) -> None:

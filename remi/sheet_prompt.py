@@ -16,12 +16,21 @@ from rich.console import Console
 from rich.markup import escape
 
 from remi.engine import RemiError
+from remi.i18n import N_, gettext as _, said
 
 if TYPE_CHECKING:
     from remi.scoresheet.hand import HandInput, RackInput
     from remi.scoresheet.sheet import GameInfo
 
 BACK = "<"
+#: the answers that say yes and no: y/n in every language, and the reader's own word as well (``_said``)
+YES = ("y", N_("yes"))
+NO = ("n", N_("no"))
+
+
+def _said(answer: str, words: tuple[str, ...]) -> bool:
+    """Whether ``answer`` is one of ``words``, in English or in the reader's language."""
+    return answer.lower() in words or answer.lower() in {_(w).lower() for w in words}
 
 
 class NotSaved(Exception):
@@ -62,7 +71,7 @@ def _ask(con: Console, question: str, check: Callable[[str], Any], offered: str 
         try:
             return check(answer)
         except RemiError as exc:
-            con.print(f"[red]{escape(str(exc))}[/]")
+            con.print(f"[red]{escape(said(exc))}[/]")
 
 
 class Form:
@@ -108,8 +117,9 @@ def ask_hand(game: GameInfo, con: Console | None = None, *,
     from remi.sheet_render import describe_hand, hand_line
 
     con = con or Console(highlight=False)
-    con.print(f"[bold]{escape(game.name)}[/]: players {', '.join(game.players)}. Tiles like r7 k13 * "
-              f"(or cards 7h Qs). {BACK} goes back a question.")
+    con.print(f"[bold]{escape(game.name)}[/]: " + escape(
+        _("players %(names)s. Tiles like r7 k13 * (or cards 7h Qs). %(back)s goes back a question.")
+        % {"names": ", ".join(game.players), "back": BACK}))
     closed = game.rules.is_closed
     form = Form(con, _closed_questions(game) if closed else _simple_questions(game),
                 _current_answers(current, closed) if current is not None else None)
@@ -121,14 +131,15 @@ def ask_hand(game: GameInfo, con: Console | None = None, *,
         try:
             result = score_hand(game.players, game.teams, game.rules, hand)
         except RemiError as exc:
-            con.print(f"[red]{escape(str(exc))}[/]")
+            con.print(f"[red]{escape(said(exc))}[/]")
             form.back()
             continue
-        con.print(f"[bold]{'Hand' if current is None else 'Corrected hand'}:[/] "
+        label = _("Hand:") if current is None else _("Corrected hand:")
+        con.print(f"[bold]{label}[/] "
                   + escape(describe_hand(hand, cards=not closed)))
         con.print(escape(hand_line(game, result.scores)))
         try:
-            save = _ask(con, "Save it? (y/n, < to go back)", _save, "y")
+            save = _ask(con, _("Save it? (y/n, < to go back)"), _save, "y")
         except _Back:
             form.back()
             continue
@@ -149,9 +160,9 @@ def _kept(current: HandInput, hand: HandInput) -> HandInput:
 def _save(answer: str) -> bool:
     from remi.scoresheet.errors import SheetError
 
-    if answer.lower() in ("", "y", "yes"):
+    if not answer or _said(answer, YES):
         return True
-    if answer.lower() in ("n", "no"):
+    if _said(answer, NO):
         return False
     raise SheetError("cli.answer_save")
 
@@ -160,7 +171,7 @@ def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[st
     from remi.scoresheet.errors import SheetError
 
     def check(answer: str, _answers: dict[str, Any]) -> str | None:
-        if optional is not None and answer.lower() in ("", optional, "none", "nobody"):
+        if optional is not None and answer.lower() in ("", optional, "none", "nobody", _("none"), _("nobody")):
             return None
         for p in game.players:
             if p.casefold() == answer.casefold():
@@ -172,9 +183,9 @@ def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[st
 def _yes(answer: str, _answers: dict[str, Any]) -> bool:
     from remi.scoresheet.errors import SheetError
 
-    if answer.lower() in ("", "n", "no"):
+    if not answer or _said(answer, NO):
         return False
-    if answer.lower() in ("y", "yes"):
+    if _said(answer, YES):
         return True
     raise SheetError("cli.answer_yes_no")
 
@@ -193,8 +204,8 @@ def _simple_questions(game: GameInfo) -> list[Question]:
         return hand.board
 
     return [
-        Question("closer", lambda a: "Who went out?", _name(game)),
-        Question("board", lambda a: f"{a['closer']}'s 14 cards (Enter to skip the check):", cards,
+        Question("closer", lambda a: _("Who went out?"), _name(game)),
+        Question("board", lambda a: _("%(name)s's 14 cards (Enter to skip the check):") % {"name": a["closer"]}, cards,
                  shown=lambda v: format_tiles(v, "card") if v else ""),
     ]
 
@@ -226,21 +237,22 @@ def _closed_questions(game: GameInfo) -> list[Question]:
 
     closer = lambda a: a.get("closer")  # noqa: E731 - a short name for the conditions below
     questions = [
-        Question("atu", lambda a: "Atu tile?", lambda ans, a: HandInput.parse(atu=ans).atu),
-        Question("closer", lambda a: "Who closed? (a name, or nobody)", _name(game, optional="nobody"),
-                 shown=lambda v: v or "nobody"),
-        Question("atu_close", lambda a: f"Did {a['closer']} pull the atu in to close? (y/n)", _yes,
+        Question("atu", lambda a: _("Atu tile?"), lambda ans, a: HandInput.parse(atu=ans).atu),
+        Question("closer", lambda a: _("Who closed? (a name, or nobody)"), _name(game, optional="nobody"),
+                 shown=lambda v: v or _("nobody")),
+        Question("atu_close", lambda a: _("Did %(name)s pull the atu in to close? (y/n)") % {"name": a["closer"]}, _yes,
                  when=lambda a: closer(a) is not None, shown=_yes_no, default="n"),
-        Question("board", lambda a: f"{a['closer']}'s board: {rules.hand_size if a['atu_close'] else rules.close_size} "
-                                    "tiles, or its value as a number?", board,
+        Question("board", lambda a: _("%(name)s's board: %(count)s tiles, or its value as a number?") % {
+                     "name": a["closer"], "count": rules.hand_size if a["atu_close"] else rules.close_size}, board,
                  when=lambda a: closer(a) is not None, shown=lambda v: str(v) if isinstance(v, int) else format_tiles(v)),
-        Question("joker", lambda a: f"Did {a['closer']} throw a joker to close? (y/n)", _yes,
+        Question("joker", lambda a: _("Did %(name)s throw a joker to close? (y/n)") % {"name": a["closer"]}, _yes,
                  when=lambda a: closer(a) is not None and isinstance(a.get("board"), int), shown=_yes_no, default="n"),
-        Question("twin", lambda a: "Who was dealt the atu's twin? (a name, or none)",
-                 _name(game, optional="none"), shown=lambda v: v or "none", default="none"),
+        Question("twin", lambda a: _("Who was dealt the atu's twin? (a name, or none)"),
+                 _name(game, optional="none"), shown=lambda v: v or _("none"), default=_("none")),
     ]
     for p in game.players:
-        questions.append(Question(f"rack:{p}", lambda a, p=p: f"{p}'s rack: 14 tiles, its points (95) or counts (11L3H)?",
+        questions.append(Question(f"rack:{p}", lambda a, p=p: _("%(name)s's rack: 14 tiles, its points (95) or counts "
+                                                                 "(11L3H)?") % {"name": p},
                                   rack(p), when=lambda a, p=p: closer(a) != p, shown=lambda v: v.describe()))
     return questions
 

@@ -10,9 +10,10 @@ from rich import box
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
-from remi.scoresheet.errors import plural
+from remi.i18n import N_, gettext as _, listed, ngettext, number, pgettext
 
 if TYPE_CHECKING:
     from remi.engine import HandScore
@@ -76,21 +77,21 @@ def _hand_info(sheet: Sheet, row: SheetRow, *, short: bool) -> str:
                                       _marks(row)]))
     info = []
     if closed:
-        info.append(f"atu {h.atu}")
+        info.append(_("atu %(tile)s") % {"tile": h.atu})
         if h.nobody:
-            info.append("Ø nobody closed")
+            info.append(_("Ø nobody closed"))
         elif row.board is not None:
-            info.append(f"board {row.board}")
+            info.append(_("board %(points)s") % {"points": row.board})
         if _joker_close(row):
-            info.append("joker close")
+            info.append(_("joker close"))
         if h.atu_close:
-            info.append("atu close")
+            info.append(_("atu close"))
     else:
-        info.append(f"out: {h.closer}")
+        info.append(_("out: %(name)s") % {"name": h.closer})
     if h.note:
         info.append(h.note)
     if row.after_end:
-        info.append("after the end")
+        info.append(_("after the end"))
     return ", ".join(info)
 
 
@@ -106,12 +107,12 @@ def _marks(row: SheetRow) -> str:
 def _legend(sheet: Sheet, layout: str, rows: Sequence[SheetRow]) -> str:
     """The marks the sheet uses, explained; the kind's short marks when this layout shows them."""
     if not sheet.game.rules.is_closed:
-        return "★ went out"
+        return _("★ went out")
     if layout == "wide":
-        return "★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed"
+        return _("★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed")
     marks = "".join(_marks(row) for row in rows)
-    kinds = [f"{mark} {words}" for mark, words in (("J", "joker close"), ("A", "atu close")) if mark in marks]
-    return " ".join(["★ closed ×2/×4 doubled T twin Ø nobody closed", *kinds])
+    kinds = [f"{mark} {_(words)}" for mark, words in (("J", N_("joker close")), ("A", N_("atu close"))) if mark in marks]
+    return " ".join([_("★ closed ×2/×4 doubled T twin Ø nobody closed"), *kinds])
 
 
 #: the sheet's layouts, widest first; the first that fits the terminal is drawn
@@ -135,23 +136,25 @@ def sheet_table(sheet: Sheet, layout: str, *, last: int | None = None,
     compact: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False}
     if narrow:
         compact["padding"] = (0, 0, 0, 1)  # one space between columns: four players in 40
-    table = Table(title=f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}",
-                  caption=_legend(sheet, layout, shown), show_footer=True, **({} if wide else compact))
-    table.add_column("#", justify="right", footer="Total" if wide else "Σ")
+    title = _("%(game)s: Closed Rummy") if closed else _("%(game)s: Simple rummy")
+    table = Table(title=title % {"game": g.name}, caption=_legend(sheet, layout, shown), show_footer=True,
+                  **({} if wide else compact))
+    table.add_column("#", justify="right", footer=_("Total") if wide else "Σ")
     rounds = sheet.rounds_lost() if not closed else {}
     side_totals = sheet.side_totals()
     for side in g.sides:
-        foot = f"{side_totals[side]}" + (f" ({rounds[side]} lost)" if not closed and not narrow else "")
+        lost = ngettext("(%(count)d lost)", "(%(count)d lost)", rounds.get(side, 0)) % {"count": rounds.get(side, 0)}
+        foot = f"{side_totals[side]}" + (f" {lost}" if not closed and not narrow else "")
         named = (headers or {}).get(side, side)
         header = Text(f"{named}  (Σ)" if wide else named, overflow="ellipsis", no_wrap=True)
         table.add_column(header, justify="right", footer=Text(foot, style="bold"))
     if wide:
-        table.add_column("starter" if closed else "dealer", footer="")
+        table.add_column(_("starter") if closed else _("dealer"), footer="")
     hand_column = layout in ("wide", "medium") or (layout == "lean" and closed)
     if hand_column:
-        table.add_column("hand", footer="", min_width=_HAND_MIN if wide else None)
+        table.add_column(_("hand"), footer="", min_width=_HAND_MIN if wide else None)
     if hidden:
-        note = f"{plural(hidden, 'earlier hand')} (--all)"
+        note = ngettext("%(count)d earlier hand (--all)", "%(count)d earlier hands (--all)", hidden) % {"count": hidden}
         table.add_row("…", *("" for _ in g.sides), *([""] if wide else []),
                       *([Text(note, style="dim")] if hand_column else []))
     for row in shown:
@@ -229,25 +232,36 @@ def pick_layout(con: Console, sheet: Sheet, *, last: int | None = None) -> str:
 
 
 def _status(sheet: Sheet, *, width: int = 80) -> str:
+    """Who stands where, the target or the limit, and how the game ended or who starts next."""
     g = sheet.game
     places = [f"{rank}. {side} {total}" for rank, side, total in ranked(sheet.standing())]
-    standing = "Standing: " + ", ".join(places)
+    standing = _("Standing: %(places)s") % {"places": ", ".join(places)}
     if len(standing) > width:  # a narrow terminal: one place a line, never one broken in two
-        standing = "\n  ".join(["Standing:", *places])
-    lines = [standing if sheet.rows else "No hands yet."]
+        standing = "\n  ".join([_("Standing:"), *places])
+    lines = [standing if sheet.rows else _("No hands yet.")]
     if g.rules.is_closed:
-        lines.append(f"Target: ±{g.target}" if g.target else "No target: play until the table stops.")
+        lines.append(_("Target: ±%(target)s") % {"target": g.target} if g.target
+                     else _("No target: play until the table stops."))
     else:
-        lines.append(f"A side loses at {sheet.limit}.")
+        lines.append(_("A side loses at %(limit)s.") % {"limit": sheet.limit})
     if sheet.finished:
-        who = " and ".join(sheet.winners) if sheet.winners else "nobody"
-        lines.append(f"[bold green]Game over after hand {sheet.ended_at}: {why_over(sheet)}; "
-                     f"{who} {'win' if len(sheet.winners) > 1 else 'wins'}.[/]")
+        lines.append(f"[bold green]{game_over(sheet)}[/]")
         if any(r.after_end for r in sheet.rows):
-            lines.append("[red]Hands after the end were recorded before a correction ended the game earlier.[/]")
+            late = _("Hands after the end were recorded before a correction ended the game earlier.")
+            lines.append(f"[red]{late}[/]")
     else:
-        lines.append(f"Next {'starter' if g.rules.is_closed else 'dealer'}: {sheet.next_starter()}")
+        who = {"name": sheet.next_starter()}
+        lines.append((_("Next starter: %(name)s") if g.rules.is_closed else _("Next dealer: %(name)s")) % who)
     return "\n".join(lines)
+
+
+def game_over(sheet: Sheet) -> str:
+    """``Game over after hand 7: Ana reached 1020 (target ±1000); Ana wins.`` in the reader's language."""
+    fields = {"number": sheet.ended_at, "why": why_over(sheet), "who": listed(sheet.winners)}
+    if not sheet.winners:
+        return _("Game over after hand %(number)s: %(why)s; nobody wins.") % fields
+    return ngettext("Game over after hand %(number)s: %(why)s; %(who)s wins.",
+                    "Game over after hand %(number)s: %(why)s; %(who)s win.", len(sheet.winners)) % fields
 
 
 def ranked(standing: Sequence[tuple[str, int]]) -> list[tuple[int, str, int]]:
@@ -265,12 +279,13 @@ def why_over(sheet: Sheet) -> str:
     row = sheet.row(sheet.ended_at or 1) or sheet.rows[0]
     totals = {side: sum(row.totals[p] for p in members) for side, members in g.sides.items()}
     if not g.rules.is_closed:
-        over = [side for side, t in totals.items() if t >= (sheet.limit or 0)]
-        return " and ".join(f"{side} reached {totals[side]}" for side in over) + f" (a side loses at {sheet.limit})"
+        over = [_("%(side)s reached %(total)s") % {"side": side, "total": totals[side]}
+                for side, t in totals.items() if t >= (sheet.limit or 0)]
+        return _("%(who)s (a side loses at %(limit)s)") % {"who": listed(over), "limit": sheet.limit}
     target = g.target or 0
-    up = [f"{side} reached {t}" for side, t in totals.items() if t >= target]
-    down = [f"{side} fell to {t}" for side, t in totals.items() if t <= -target]
-    return " and ".join(up + down) + f" (target ±{target})"
+    up = [_("%(side)s reached %(total)s") % {"side": side, "total": t} for side, t in totals.items() if t >= target]
+    down = [_("%(side)s fell to %(total)s") % {"side": side, "total": t} for side, t in totals.items() if t <= -target]
+    return _("%(who)s (target ±%(target)s)") % {"who": listed(up + down), "target": target}
 
 
 def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:
@@ -280,20 +295,19 @@ def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:
 
 def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -> None:
     """After a write: the hand's scores (if any), then the totals and the status."""
-    con.print(f"[bold]{sheet.game.name}[/]: {message}.")
+    con.print(_("%(game)s: %(done)s.") % {"game": f"[bold]{escape(sheet.game.name)}[/]", "done": escape(message)})
     row = sheet.row(number) if number is not None else None
     if row is not None:
-        con.print(f"Hand {number}: " + hand_line(sheet.game, row.scores))
-    con.print("Totals: " + ", ".join(f"{side} {total}" for side, total in sheet.side_totals().items()))
+        con.print(_("Hand %(number)s: %(scores)s") % {"number": number, "scores": hand_line(sheet.game, row.scores)})
+    totals = ", ".join(f"{side} {total}" for side, total in sheet.side_totals().items())
+    con.print(_("Totals: %(totals)s") % {"totals": totals})
     con.print(_status(sheet))
 
 
 def describe_hand(hand: Any, *, cards: bool = False) -> str:
     """One line of what was entered; ``cards`` shows a Simple rummy hand in its words: who went
     out (SR-17) and their cards in card notation. In the reader's language (a phone's; the
-    CLI's output stays English, remi.i18n)."""
-    from remi.i18n import gettext as _
-
+    CLI's, remi.i18n)."""
     if hand is None:
         return ""
     parts = []
@@ -337,8 +351,6 @@ def undo_words(line: HistoryLine) -> str:
     >>> undo_words(HistoryLine(7, "rename", "", None, False, None, None, {"old": "Bogdi", "new": "Bogdan"}))
     'the rename of Bogdi to Bogdan'
     """
-    from remi.i18n import gettext as _
-
     change = line.change or {}
     fields = {"number": line.number, "target": change.get("target") or _("no target"), "old": change.get("old"),
               "new": change.get("new")}
@@ -361,81 +373,108 @@ def _history_what(h: HistoryLine) -> tuple[str, str]:
     """An action in words, and what it entered or changed."""
     change = h.change or {}
     if h.kind == "target":
-        return "target changed", f"target {change.get('target')}" if change.get("target") else "no target"
+        target = change.get("target")
+        return _("target changed"), _("target %(target)s") % {"target": target} if target else _("no target")
     if h.kind == "rename":
-        return "renamed", f"{change.get('old')} → {change.get('new')}"
-    what = {"hand": "recorded", "fix": "corrected", "delete": "struck out", "undo": f"undo of #{h.undoes}"}[h.kind]
-    return what, ""
+        return _("renamed"), f"{change.get('old')} → {change.get('new')}"
+    if h.kind == "undo":
+        return _("undo of #%(number)s") % {"number": h.undoes}, ""
+    return {"hand": _("recorded"), "fix": _("corrected"), "delete": _("struck out")}[h.kind], ""
 
 
 def render_history(con: Console, game: GameInfo, lines: Sequence[HistoryLine]) -> None:
     if not lines:
-        con.print(f"{game.name}: nothing entered yet. Record the first hand with remi hand.")
+        con.print(_("%(game)s: nothing entered yet. Record the first hand with remi hand.") % {"game": game.name})
         return
-    table = Table(title=f"{game.name}: history")
-    for col in ("#", "when", "what", "hand", "input"):
+    table = Table(title=_("%(game)s: history") % {"game": game.name})
+    for col in ("#", _("when"), _("what"), _("hand"), _("input")):
         table.add_column(col)
     for h in lines:
         what, changed = _history_what(h)
         style = "strike dim" if h.undone else ""
-        table.add_row(str(h.seq), local_time(h.created_at), what + (" (undone)" if h.undone else ""),
+        table.add_row(str(h.seq), local_time(h.created_at), what + (" " + _("(undone)") if h.undone else ""),
                       str(h.number or ""), changed or describe_hand(h.hand, cards=not game.rules.is_closed), style=style)
     con.print(table)
 
 
 def render_games(con: Console, sheets: Sequence[Sheet]) -> None:
     if not sheets:
-        con.print("No games yet: start one with remi new --players Ana,Dan,Ion")
+        con.print(_("No games yet: start one with remi new --players Ana,Dan,Ion"))
         return
-    table = Table(title="games")
-    for col in ("id", "name", "variant", "players", "hands", "status", "started"):
+    table = Table(title=_("games"))
+    for col in (_("id"), _("name"), _("variant"), _("players"), _("hands"), _("status"), _("started")):
         table.add_column(col)
     for s in sheets:
         g = s.game
-        if s.finished:
-            status = "won by " + " and ".join(s.winners)
-        elif s.rows:
-            leader, total = s.standing()[0]
-            status = f"open; {leader} leads ({total})" if g.rules.is_closed else f"open; {leader} best ({total})"
-        else:
-            status = "open, no hands yet"
-        table.add_row(str(g.id), g.name, g.variant, ", ".join(g.players), str(len(s.rows)), status,
-                      local_time(g.created_at))
+        table.add_row(str(g.id), g.name, variant_word(g.variant), ", ".join(g.players), str(len(s.rows)),
+                      _game_status(s), local_time(g.created_at))
     con.print(table)
+
+
+def variant_word(variant: str) -> str:
+    """``closed`` / ``simple``, a game's variant as the games and stats show it (its --variant
+    value), in the reader's language ("closed" is also the verb's msgid, hence a context)."""
+    return pgettext("variant", "closed") if variant == "closed" else pgettext("variant", "simple")
+
+
+def _game_status(s: Sheet) -> str:
+    """Won by whom, who leads, or no hands yet (``remi games``)."""
+    if s.finished:
+        return _("won by %(names)s") % {"names": listed(s.winners)}
+    if not s.rows:
+        return _("open, no hands yet")
+    leader, total = s.standing()[0]
+    fields = {"name": leader, "total": total}
+    return (_("open; %(name)s leads (%(total)s)") if s.game.rules.is_closed else _("open; %(name)s best (%(total)s)")) \
+        % fields
 
 
 def render_stats(con: Console, stats: Stats) -> None:
     """The players' standing across games, then who ended ahead of whom, game by game; as
     lines when the tables do not fit the terminal (a phone's 40 columns), never cut."""
     if not any(s.hands for s in stats.players):
-        con.print("No hands yet: the statistics start with the first hand (remi hand).")
+        con.print(_("No hands yet: the statistics start with the first hand (remi hand)."))
         return
-    table = Table(title="players")
-    for col in ("#", "player", "variant", "games", "won", "points", "hands", "closes", "avg/hand", "best hand",
-                "best streak"):
-        table.add_column(col, justify="right" if col not in ("player", "variant") else "left")
+    table = Table(title=_("players"))
+    for col in ("#", _("player"), _("variant"), _("games"), _("won"), _("points"), _("hands"), _("closes"),
+                _("avg/hand"), _("best hand"), _("best streak")):
+        table.add_column(col, justify="right" if col not in (_("player"), _("variant")) else "left")
     for s in stats.players:
-        table.add_row(str(s.rank), s.player, s.variant, str(s.games), str(s.games_won), str(s.points), str(s.hands),
-                      str(s.closes), f"{s.average:.1f}", signed(s.best_hand) if s.hands else "", str(s.best_streak))
-    duels = Table(title="head to head (games ended ahead)")
-    for col in ("players", "variant", "games", "ahead", "even"):
-        duels.add_column(col, justify="left" if col in ("players", "variant") else "right")
+        table.add_row(str(s.rank), s.player, variant_word(s.variant), str(s.games), str(s.games_won), str(s.points),
+                      str(s.hands), str(s.closes), number(s.average, 1), signed(s.best_hand) if s.hands else "",
+                      str(s.best_streak))
+    duels = Table(title=_("head to head (games ended ahead)"))
+    for col in (_("players"), _("variant"), _("games"), _("ahead"), _("even")):
+        duels.add_column(col, justify="left" if col in (_("players"), _("variant")) else "right")
     for h in stats.head_to_head:
-        duels.add_row(f"{h.a} – {h.b}", h.variant, str(h.games), f"{h.a_ahead} – {h.b_ahead}", str(h.even))
+        duels.add_row(f"{h.a} – {h.b}", variant_word(h.variant), str(h.games), f"{h.a_ahead} – {h.b_ahead}",
+                      str(h.even))
     unbounded = con.options.update_width(10_000)  # the least width: every word whole, headings wrapped
     if max(Measurement.get(con, unbounded, t).minimum for t in (table, duels)) <= con.width:
         con.print(table)
         if stats.head_to_head:
             con.print(duels)
         return
-    con.print("[bold]Players[/]")
+    _stats_lines(con, stats)
+
+
+def _stats_lines(con: Console, stats: Stats) -> None:
+    """The statistics one player (and one pair) a line, for a terminal too narrow for the tables."""
+    con.print("[bold]" + _("Players") + "[/]")
     for s in stats.players:
-        closes = f"{s.closes} closed" if s.variant == "closed" else f"went out {plural(s.closes, 'time')}"  # SR-17
-        con.print(f"{s.rank}. {s.player} ({s.variant}): {plural(s.games, 'game')}, {s.games_won} won, "
-                  f"{s.points} points; {plural(s.hands, 'hand')}, {closes}, average {s.average:.1f}, "
-                  f"best hand {signed(s.best_hand)}, best streak {s.best_streak}")
+        closes = (ngettext("%(count)d closed", "%(count)d closed", s.closes) if s.variant == "closed"
+                  else ngettext("went out %(count)d time", "went out %(count)d times", s.closes)) % {"count": s.closes}
+        fields = {"rank": s.rank, "player": s.player, "variant": variant_word(s.variant), "closes": closes,
+                  "games": ngettext("%(count)d game", "%(count)d games", s.games) % {"count": s.games},
+                  "won": s.games_won, "points": s.points, "average": number(s.average, 1),
+                  "hands": ngettext("%(count)d hand", "%(count)d hands", s.hands) % {"count": s.hands},
+                  "best": signed(s.best_hand), "streak": s.best_streak}
+        con.print(_("%(rank)s. %(player)s (%(variant)s): %(games)s, %(won)s won, %(points)s points; %(hands)s, "
+                    "%(closes)s, average %(average)s, best hand %(best)s, best streak %(streak)s") % fields)
     if stats.head_to_head:
-        con.print("[bold]Head to head[/] (games ended ahead)")
+        con.print("[bold]" + _("Head to head") + "[/] " + _("(games ended ahead)"))
     for h in stats.head_to_head:
-        con.print(f"{h.a} – {h.b} ({h.variant}): {plural(h.games, 'game')}, ahead {h.a_ahead}–{h.b_ahead}, "
-                  f"even {h.even}")
+        con.print(_("%(pair)s (%(variant)s): %(games)s, ahead %(ahead)s, even %(even)s") % {
+            "pair": f"{h.a} – {h.b}", "variant": variant_word(h.variant), "even": h.even,
+            "games": ngettext("%(count)d game", "%(count)d games", h.games) % {"count": h.games},
+            "ahead": f"{h.a_ahead}–{h.b_ahead}"})

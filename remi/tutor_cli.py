@@ -6,10 +6,11 @@ The tutor itself is imported inside the command, so ``remi --help`` stays fast.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from remi.i18n import N_, gettext as _
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
 
 if TYPE_CHECKING:  # the tutor is imported by the command itself (start-up time)
@@ -25,29 +26,35 @@ EXAMPLE = (
     "  remi advise \"r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1\" --drawn k13 --rules house.toml"
 )
 
+#: where the tutor says to draw from (``Advice.draw``), in words (as the phone's tutor says them)
+SOURCES = {"stock": N_("stock"), "row": N_("row"), "atu": N_("atu"), "pile": N_("pile"), "tournante": N_("tournante")}
 #: what the table's columns mean: one line under it (under 80 columns), each at length with --explain
-LEGEND = "steps: {pieces} missing · live outs: unseen helpers · feed risk: neighbour uses it"
+LEGEND = {
+    "closed": (N_("steps: tiles missing · live outs: unseen helpers · feed risk: neighbour uses it"),),
+    "simple": (N_("steps: cards missing · live outs: unseen helpers · feed risk: neighbour uses it"),),
+}
 EXPLAIN = {
     "closed": (
-        "steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw "
-        "closes).",
-        "live outs: the copies not yet seen (not on your rack, in a row, the atu or taken) of the tiles that would "
-        "bring you a step nearer.",
-        "close in 3: the chance that your next 3 draws bring the close, if nobody closes first; an atu that fills the "
-        "last gap makes it sure (CR-19).",
-        "feed risk: the chance your left neighbour takes the tile from their row and uses it, from what they took, "
-        "threw and left lying.",
-        "The throws come best first: the fewest steps, then the best chance to close with the least feed risk.",
+        N_("steps: the fewest tiles your rack still lacks to be a whole board once you throw that tile (0: any draw "
+           "closes)."),
+        N_("live outs: the copies not yet seen (not on your rack, in a row, the atu or taken) of the tiles that "
+           "would bring you a step nearer."),
+        N_("close in 3: the chance that your next 3 draws bring the close, if nobody closes first; an atu that "
+           "fills the last gap makes it sure (CR-19)."),
+        N_("feed risk: the chance your left neighbour takes the tile from their row and uses it, from what they "
+           "took, threw and left lying."),
+        N_("The throws come best first: the fewest steps, then the best chance to close with the least feed risk."),
     ),
     "simple": (
-        "steps: the fewest cards your hand still lacks to meld all but one, a run and a set among them, once you "
-        "throw that card (0: any draw goes out, SR-17, SR-18).",
-        "live outs: the copies not yet seen (not in your hand, on the pile or taken) of the cards that would bring you "
-        "a step nearer.",
-        "go out in 3: the chance that your next 3 draws let you go out, if nobody goes out first.",
-        "feed risk: the chance your left neighbour takes the card from the pile and uses it, from what they took, "
-        "threw and left lying.",
-        "The throws come best first: the fewest steps, then the best chance to go out with the least feed risk.",
+        N_("steps: the fewest cards your hand still lacks to meld all but one, a run and a set among them, once "
+           "you throw that card (0: any draw goes out, SR-17, SR-18)."),
+        N_("live outs: the copies not yet seen (not in your hand, on the pile or taken) of the cards that would "
+           "bring you a step nearer."),
+        N_("go out in 3: the chance that your next 3 draws let you go out, if nobody goes out first."),
+        N_("feed risk: the chance your left neighbour takes the card from the pile and uses it, from what they "
+           "took, threw and left lying."),
+        N_("The throws come best first: the fewest steps, then the best chance to go out with the least feed "
+           "risk."),
     ),
 }
 
@@ -129,32 +136,39 @@ def advise_cmd(
 
 
 def _render(result: Advice, explain: bool = False) -> None:
+    """The advice in the reader's language; the tutor's reasons (``result.explanation``) as the tutor words them."""
     from rich.console import Console
-    from rich.table import Table
-
-    from remi.engine import preset
 
     console = Console(highlight=False)
-    game = preset(result.variant).game
-    w = game.words  # Simple rummy: cards, going out (SR-17)
+    closed = result.variant != "simple"  # Simple rummy: cards, going out (SR-17)
     if result.draw:
-        console.print(f"[bold]Draw:[/bold] {result.draw}")
+        console.print("[bold]" + _("Draw:") + f"[/bold] {_(SOURCES.get(result.draw, result.draw))}")
     if result.close:
         close = result.close
-        console.print(f"[bold green]{w.close.capitalize()}:[/bold green] {' · '.join(close.formations)}, "
-                      f"throw {close.discard}" + (f" ({close.points} points)" if game.scores_tiles else ""))
+        fields = {"formations": " · ".join(close.formations), "tile": close.discard, "points": close.points}
+        label = _("Close:") if closed else _("Go out:")
+        said = (_("%(formations)s, throw %(tile)s (%(points)s points)") if closed
+                else _("%(formations)s, throw %(tile)s")) % fields
+        console.print(f"[bold green]{label}[/bold green] {said}")
     rows = [a for a in result.advice if not a.close]
     if rows:
-        table = Table(title="Throws, best first", title_justify="left")
-        for col in ("throw", "steps", "live outs", f"{w.close} in 3", "feed risk"):
-            table.add_column(col, justify="right" if col != "throw" else "left")
-        for a in rows[:8]:
-            table.add_row(a.discard, str(a.steps), str(a.outs), f"{100 * a.p_close:.0f}%",
-                          f"{100 * a.feed_risk:.0f}%")
-        console.print(table)
-        for line in EXPLAIN[result.variant] if explain else (LEGEND.format(pieces=w.pieces),):
-            console.print(line, style="dim")
+        console.print(_throws_table(rows, closed))
+        for line in (EXPLAIN if explain else LEGEND)["closed" if closed else "simple"]:
+            console.print(_(line), style="dim")
     console.print(result.explanation)
+
+
+def _throws_table(rows: list, closed: bool) -> Any:
+    """The throws, best first, at most 8: steps, live outs, the chance to close in 3 draws, feed risk."""
+    from rich.table import Table
+
+    table = Table(title=_("Throws, best first"), title_justify="left")
+    table.add_column(_("throw"))
+    for col in (_("steps"), _("live outs"), _("close in 3") if closed else _("go out in 3"), _("feed risk")):
+        table.add_column(col, justify="right")
+    for a in rows[:8]:
+        table.add_row(a.discard, str(a.steps), str(a.outs), f"{100 * a.p_close:.0f}%", f"{100 * a.feed_risk:.0f}%")
+    return table
 
 
 def register(app: typer.Typer) -> None:

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from remi.errors import user_errors
+from remi.i18n import gettext as _, ngettext, number
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, RulesFile, Variant, load_rules
 
 class Stage(str, Enum):
@@ -73,9 +74,10 @@ def scan(
             sys.stdout.write(dumps(corrected_dict(done.reading, done.corrected)) + "\n")
             return
         notation = "card" if kind == "cards" else "tile"
-        console.print(f"{kind}: [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")
+        label = _("tiles:") if kind == "tiles" else _("cards:")
+        console.print(f"{label} [bold]" + " ".join(t.format(notation) for t in done.corrected.tiles) + "[/]")
         if annotate is not None:
-            console.print(f"annotated picture: {annotate}")
+            console.print(_("annotated picture: %(path)s") % {"path": annotate}, highlight=False, markup=False)
 
 
 @vision_app.command("generate")
@@ -128,7 +130,8 @@ def generate(
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:
-            _console().print(f"dataset written to {path} (data.yaml: 53 kinds; data-tile.yaml: one class)")
+            _console().print(_("dataset written to %(path)s (data.yaml: 53 kinds; data-tile.yaml: one class)")
+                             % {"path": path}, highlight=False, markup=False)
 
 
 def _require_device(device: str) -> None:
@@ -222,17 +225,17 @@ def train(
                 raise RemiError("cli.option_refused", option="--holdout", reason=e) from None
             scenes = len(list((data / "images" / "train").glob("*"))) if fraction < 1 else 0
             with _progress() as bar:  # the detector's stage shows Ultralytics' own bars
-                task = bar.add_task("reader", total=None)
+                task = bar.add_task(_("reader"), total=None)
                 weights = train_reader(data, out, epochs=epochs, seed=seed, init=init, pretrained=pretrained,
                                        synthetic_limit=max(1, round(fraction * scenes)) if scenes else None,
                                        mine_with=mine_with, holdout=held, **({"lr": lr0} if lr0 else {}),
                                        progress=lambda done, total, what: bar.update(
-                                           task, completed=done, total=total, description=f"reader {what}"))
+                                           task, completed=done, total=total, description=_("reader %(stage)s") % {"stage": what}))
             result = {"weights": str(weights)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:
-            _console().print(f"trained: {result}")
+            _console().print(_("trained: %(result)s") % {"result": result}, highlight=False, markup=False)
 
 
 @vision_app.command("export")
@@ -257,7 +260,7 @@ def export(
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
         else:
-            _console().print(f"exported: {result}")
+            _console().print(_("exported: %(result)s") % {"result": result}, highlight=False, markup=False)
 
 
 @vision_app.command("eval")
@@ -282,7 +285,7 @@ def evaluate(
             raise VisionError("vision.errors_suffix", path=str(errors_out))
         found: list = []
         with _progress() as bar:
-            task = bar.add_task("photos", total=None)
+            task = bar.add_task(_("photos"), total=None)
             metrics = evaluate_folder(folder, session=session, models=models, errors=found,
                                       progress=lambda done, total, what: bar.update(task, completed=done, total=total))
         sheet = contact_sheet(errors_out, found)
@@ -297,24 +300,25 @@ def _print_eval(metrics: dict) -> None:
     from rich.table import Table
 
     console = _console()
-    table = Table(title=f"{metrics['photos']} photos, {metrics['labelled_tiles']} tiles", show_edge=False)
-    table.add_column("metric")
-    table.add_column("value", justify="right")
+    title = ngettext("%(photos)d photo, %(tiles)d tiles", "%(photos)d photos, %(tiles)d tiles", metrics["photos"])
+    table = Table(title=title % {"photos": metrics["photos"], "tiles": metrics["labelled_tiles"]}, show_edge=False)
+    table.add_column(_("metric"))
+    table.add_column(_("value"), justify="right")
     for key in ("tile_accuracy", "photo_accuracy", "map50", "map50_95", "detector_recall", "detector_map50",
                 "reader_accuracy_on_labels", "median_latency_ms"):
         v = metrics[key]
-        table.add_row(key, f"{v:.1f}" if key.endswith("_ms") else f"{v:.3f}")
+        table.add_row(key, number(v, 1 if key.endswith("_ms") else 3))  # the key: the JSON's, as named
     console.print(table)
     kinds = metrics["errors"]
-    console.print("errors: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in kinds.items()))
+    console.print(_("errors:") + " " + ", ".join(f"{n} {k}" for k, n in kinds.items()), markup=False)
     if metrics["confusion"]:
-        conf = Table(title="read as (-: missed, or no tile)", show_edge=False)
-        for col in ("truth", "read", "count"):
-            conf.add_column(col, justify="right" if col == "count" else "left")
+        conf = Table(title=_("read as (-: missed, or no tile)"), show_edge=False)
+        for col in (_("truth"), _("read"), _("count")):
+            conf.add_column(col, justify="right" if col == _("count") else "left")
         for row in metrics["confusion"]:
             conf.add_row(row["truth"], row["read"], str(row["count"]))
         console.print(conf)
-    console.print(f"contact sheet of the errors: {metrics['contact_sheet']}")
+    console.print(_("contact sheet of the errors: %(path)s") % {"path": metrics["contact_sheet"]}, markup=False)
 
 
 @vision_app.command("adapt")
@@ -350,12 +354,12 @@ def adapt(
             if not given:
                 raise VisionError("cli.nothing_to_learn", folder=str(kept_dir()))
         with _progress() as bar:
-            task = bar.add_task("photos", total=len(given) + len(set_photos or []))
+            task = bar.add_task(_("photos"), total=len(given) + len(set_photos or []))
             examples, counts = load_examples(given, list(set_photos or []), base,
                                              progress=lambda done, total, what: bar.update(task, completed=done))
             from remi.vision.adapt import adapt as adapt_models
 
-            steps = bar.add_task("adapting", total=None)
+            steps = bar.add_task(_("adapting"), total=None)
             if detector:
                 from remi.vision.adapt import training_extra
 
@@ -363,20 +367,30 @@ def adapt(
                     raise VisionError("cli.detector_extra")
             result = adapt_models(examples, out, base=Path(base), detector=detector,
                                   progress=lambda done, total, what: bar.update(
-                                      steps, completed=done, total=total, description=f"adapting: {what}"))
+                                      steps, completed=done, total=total, description=_("adapting: %(stage)s") % {"stage": what}))
         result = {**counts, **result, "models": str(out)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
             return
-        console = _console()
-        console.print(f"learnt from {counts['photos'] + counts['set_photos']} photos, {counts['tiles']} tiles"
-                      + (f" ({counts['tiles_without_box']} added without a box skipped)" if counts["tiles_without_box"] else ""))
-        for key, value in result.items():
-            if key not in counts and key != "models":
-                shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
-                console.print(f"  {key.replace('_', ' ')}: {shown}", highlight=False, markup=False)  # '.[train]' stays
-        console.print(f"adapted models in {out}: read with them by remi scan PHOTO --models {out} "
-                      f"(or REMI_MODELS={out})")
+        _print_adapted(counts, result, out)
+
+
+def _print_adapted(counts: dict, result: dict, out: Path) -> None:
+    """What ``remi vision adapt`` learnt and where the models are, in the reader's language."""
+    console = _console()
+    photos = counts["photos"] + counts["set_photos"]
+    learnt = ngettext("learnt from %(photos)d photo, %(tiles)d tiles", "learnt from %(photos)d photos, %(tiles)d tiles",
+                      photos) % {"photos": photos, "tiles": counts["tiles"]}
+    if counts["tiles_without_box"]:
+        learnt += " " + ngettext("(%(count)d added without a box skipped)", "(%(count)d added without a box skipped)",
+                                 counts["tiles_without_box"]) % {"count": counts["tiles_without_box"]}
+    console.print(learnt, highlight=False, markup=False)
+    for key, value in result.items():
+        if key not in counts and key != "models":
+            shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
+            console.print(f"  {key.replace('_', ' ')}: {shown}", highlight=False, markup=False)  # '.[train]' stays
+    console.print(_("adapted models in %(out)s: read with them by remi scan PHOTO --models %(out)s "
+                    "(or REMI_MODELS=%(out)s)") % {"out": out}, highlight=False, markup=False)
 
 
 def _progress():

@@ -28,13 +28,14 @@ def catalogue(lang: str):
         return read_po(f)
 
 
-def extracted() -> dict[object, str]:
-    """Every message id in the sources now, as `make messages` extracts them (babel.cfg)."""
+def extracted() -> dict[tuple[str | None, object], str]:
+    """Every message id in the sources now, with its context (``pgettext``'s, else None), as
+    `make messages` extracts them (babel.cfg)."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f, "babel.cfg")
-    found: dict[object, str] = {}
-    for path, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map):
-        found[message if isinstance(message, str) else tuple(message)] = path
+    found: dict[tuple[str | None, object], str] = {}
+    for path, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map):
+        found[context, message if isinstance(message, str) else tuple(message)] = path
     return found
 
 
@@ -50,8 +51,8 @@ def placeholders(text: str) -> list[str]:
 def test_every_message_id_has_a_translation(lang: str) -> None:
     po = catalogue(lang)
     missing = []
-    for msgid, path in extracted().items():
-        entry = po.get(msgid)
+    for (context, msgid), path in extracted().items():
+        entry = po.get(msgid, context=context)
         strings = () if entry is None else entry.string if isinstance(entry.string, tuple) else (entry.string,)
         if entry is None or entry.fuzzy or not all(strings):
             missing.append(f"{path}: {msgid!r}")
@@ -81,11 +82,12 @@ def test_the_shipped_mo_is_the_po_compiled(lang: str) -> None:
     for entry in catalogue(lang):
         if not entry.id:
             continue
+        context = f"{entry.context}\x04" if entry.context else ""  # how a .mo keys pgettext's messages
         if isinstance(entry.id, tuple):
             for n, form in enumerate(entry.string):
-                assert shipped._catalog[(entry.id[0], n)] == form, f"{entry.id[0]!r}: make messages"  # type: ignore[attr-defined]
+                assert shipped._catalog[(context + entry.id[0], n)] == form, f"{entry.id[0]!r}: make messages"  # type: ignore[attr-defined]
         else:
-            assert shipped._catalog.get(entry.id) == entry.string, f"{entry.id!r}: make messages"  # type: ignore[attr-defined]
+            assert shipped._catalog.get(context + entry.id) == entry.string, f"{entry.id!r}: make messages"  # type: ignore[attr-defined]
 
 
 def test_plural_forms_romanian_has_three_french_counts_zero_as_one() -> None:

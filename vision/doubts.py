@@ -1,6 +1,7 @@
 """Why a read needs a look, as a typed value: its kind, the shares behind it and the runner-up
-kinds, never a sentence. The CLI's lines and the phone's notes are made from these (their
-English here, in ``words``, the one place; the page words them its own way by ``kind``).
+kinds, never a sentence. The CLI's lines and the phone's notes are made from these: ``said``
+in the reader's language, ``words`` in English for the JSON, both from the templates of
+``engine.messages_vision`` (codes ``doubt.*``, one place; the page words some kinds its own way).
 
 >>> from remi.engine import Tile
 >>> d = Doubt(DoubtKind.UNSURE, alternatives=((Tile.parse("r4"), 0.6), (Tile.parse("r1"), 0.3)))
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from gettext import NullTranslations
 
 from remi.engine import Tile
 
@@ -44,8 +46,23 @@ class Doubt:
     count: int | None = None
 
     def words(self, notation: str = "tile") -> str:
-        """The reason in English (the one place it is worded for the CLI and the JSON)."""
-        return _WORDS[self.kind](self, notation)
+        """The reason in English (the JSON's ``uncertain``): ``said`` in English."""
+        from remi.engine.messages import ENGLISH
+
+        return self.said(notation, ENGLISH)
+
+    def said(self, notation: str = "tile", words: NullTranslations | None = None) -> str:
+        """The reason in the reader's language (``words``; by default the command's or the
+        phone's, ``engine.messages.READER``), made from its kind and fields in the one place
+        sentences are made (``engine.messages_vision``: the codes ``doubt.*``)."""
+        from remi.engine.messages import sentence
+
+        pairs = [f"{t.format(notation)} {p:.0%}" for t, p in self.alternatives]  # type: ignore[arg-type]
+        first = self.alternatives[0][0].format(notation) if self.alternatives else "?"  # type: ignore[arg-type]
+        fields = {"pairs": ", ".join(pairs), "first": first, "one": pairs[0] if pairs else "?",
+                  "other": ", ".join(pairs[1:]) or "?", "count": self.count, "share": self.share or 0.0,
+                  "variant": "simple" if notation == "card" else "closed"}
+        return sentence(f"doubt.{self.kind.value}", fields, words)
 
     def as_dict(self, notation: str = "tile") -> dict:
         """The JSON of a doubt: its kind, share, count and alternatives in ``notation``."""
@@ -54,36 +71,14 @@ class Doubt:
                                                       for t, p in self.alternatives]}
 
 
-def _pairs(d: Doubt, notation: str, sep: str) -> str:
-    return sep.join(f"{t.format(notation)} {p:.0%}" for t, p in d.alternatives)  # type: ignore[arg-type]
-
-
-def _noun(notation: str) -> str:
-    return "card" if notation == "card" else "tile"
-
-
-def _first(d: Doubt, notation: str) -> str:
-    return d.alternatives[0][0].format(notation) if d.alternatives else "?"  # type: ignore[arg-type]
-
-
-_WORDS = {
-    DoubtKind.UNSURE: lambda d, n: f"unsure: {_pairs(d, n, ', ')}",
-    DoubtKind.SIX_OR_NINE: lambda d, n: f"6 or 9: the {_noun(n)}'s up is unclear ({_pairs(d, n, ', ')})",
-    DoubtKind.DECK_LIMIT: lambda d, n: (f"read as {_first(d, n)}, but the "
-                                        f"{'packs hold' if n == 'card' else 'deck holds'} only {d.count}"),
-    DoubtKind.MAYBE_NO_TILE: lambda d, n: f"may not be a {_noun(n)} ({d.share:.0%})",
-    DoubtKind.NO_TILE: lambda d, n: f"probably not a {_noun(n)} ({d.share:.0%} sure it is not)",
-    DoubtKind.COUNTED_TO_FILL: lambda d, n: f"counted to make {d.count} {_noun(n)}s: {d.share:.0%} likely no {_noun(n)}",
-    DoubtKind.ONE_TOO_MANY: lambda d, n: f"more than {d.count} {_noun(n)}s: one of the least sure",
-    DoubtKind.CORNERS_DISAGREE: lambda d, n: f"its corners read {_pairs(d, n, ' and ')}",
-    DoubtKind.NO_COLOUR: lambda d, n: (f"the photo has no colour: the {_noun(n)}'s colour is a guess "
-                                       f"(take it again in colour)"),
-}
-
-
 def words(doubt: Doubt | None, notation: str = "tile") -> str:
-    """A doubt's words, or "" for a read without one."""
+    """A doubt's English words (the JSON's), or "" for a read without one."""
     return "" if doubt is None else doubt.words(notation)
 
 
-__all__ = ["Doubt", "DoubtKind", "words"]
+def said(doubt: Doubt | None, notation: str = "tile") -> str:
+    """A doubt in the reader's language (the CLI's lines), or "" for a read without one."""
+    return "" if doubt is None else doubt.said(notation)
+
+
+__all__ = ["Doubt", "DoubtKind", "said", "words"]
