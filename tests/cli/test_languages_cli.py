@@ -55,3 +55,17 @@ def test_the_environment_chooses_when_no_lang_is_given() -> None:
 
 def test_an_unknown_language_is_refused_by_name() -> None:
     assert refusal("--lang", "de", "check", "r1") == "remi: unknown language 'de': use en, ro, fr"
+
+
+def test_the_tests_read_english_whatever_the_machine_speaks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """tests/conftest.py pins LANGUAGE=en: a machine set to Romanian or French runs the CLI's
+    tests in English (a test that wants another language says so, as the ones above do)."""
+    from remi.i18n import chosen_from_environment
+    from tests.scoresheet.conftest import Remi
+
+    monkeypatch.setenv("LANG", "ro_RO.UTF-8")
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert chosen_from_environment(os.environ) == "en"
+    assert chosen_from_environment(Remi("sqlite:///" + str(tmp_path / "x.db"), tmp_path).env) == "en"
+    p = subprocess.run([*REMI, "check", THIRD_R3], capture_output=True, text=True, timeout=120)
+    assert p.stderr.strip() == "remi: a 3rd r3: the deck has only 2"
