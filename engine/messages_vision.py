@@ -188,6 +188,31 @@ VISION: dict[str, Template] = {
     "vision.share_not_number": Template("{part!r}: the share must be a number"),
     "vision.share_negative": Template("{part!r}: the share must be 0 or more"),
     "vision.no_share": Template("{text!r}: at least one layout needs a share above 0"),
+    # what remi vision adapt did (vision.adapt; not refusals, but worded here all the same)
+    "adapt.reader_adapted": Template("adapted the reader, fitted on {fitted_on}: {fitted_after} tiles right against "
+                                     "{fitted_before} as shipped; held back {held_back}: {held_after} against "
+                                     "{held_before}"),
+    "adapt.reader_adapted_none_held": Template("adapted the reader, fitted on {fitted_on}: {fitted_after} tiles "
+                                               "right against {fitted_before} as shipped; no photo held back to "
+                                               "check it (2 photos or more hold one back)"),
+    "adapt.reader_kept": Template("kept the shipped reader, fitted on {fitted_on}: {fitted_after} tiles right "
+                                  "against {fitted_before} as shipped; held back {held_back}: {held_after} against "
+                                  "{held_before}"),
+    "adapt.reader_kept_none_held": Template("kept the shipped reader, fitted on {fitted_on}: {fitted_after} tiles "
+                                            "right against {fitted_before} as shipped; no photo held back to check "
+                                            "it (2 photos or more hold one back)"),
+    "adapt.detector_without_extra": Template("kept as shipped: with the training extra (pip install -e '.[train]') "
+                                             "adapt also fine-tunes the detector on your photos, for tiles it "
+                                             "misses or merges"),
+    "adapt.detector_none_held": Template("kept as shipped: the detector is fine-tuned from 2 photos on (one is held "
+                                         "back to check it)"),
+    "adapt.detector_kept": Template("kept as shipped: on the photos held back ({held_back}) the fine-tuned detector "
+                                    "let {after} tiles be read right where the shipped one let {before} (each extra "
+                                    "box counts one less), and it read {samples_after} of the sample photos right "
+                                    "where the shipped one read {samples_before}"),
+    "adapt.detector_tuned": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) {after} "
+                                     "tiles are read right, where the shipped detector let {before} be (each extra "
+                                     "box counts one less); {samples_after} of the sample photos are read right"),
     # why a read needs a look (vision.doubts' kinds; not refusals, but worded here all the same):
     # ``{pairs}`` the runner-up kinds with their shares ("r4 60%, r1 30%"), ``{first}`` the likeliest;
     # ``{one}`` and ``{other}`` the reads of a card's two corners

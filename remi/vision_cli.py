@@ -376,7 +376,10 @@ def adapt(
 
 
 def _print_adapted(counts: dict, result: dict, out: Path) -> None:
-    """What ``remi vision adapt`` learnt and where the models are, in the reader's language."""
+    """What ``remi vision adapt`` learnt, what became of the reader and the detector, and where
+    the models are, in the reader's language (the figures themselves: --json)."""
+    from remi.vision.adapt import Verdict, heads_words
+
     console = _console()
     photos = counts["photos"] + counts["set_photos"]
     learnt = ngettext("learnt from %(photos)d photo, %(tiles)d tiles", "learnt from %(photos)d photos, %(tiles)d tiles",
@@ -385,10 +388,11 @@ def _print_adapted(counts: dict, result: dict, out: Path) -> None:
         learnt += " " + ngettext("(%(count)d added without a box skipped)", "(%(count)d added without a box skipped)",
                                  counts["tiles_without_box"]) % {"count": counts["tiles_without_box"]}
     console.print(learnt, highlight=False, markup=False)
-    for key, value in result.items():
-        if key not in counts and key != "models":
-            shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
-            console.print(f"  {key.replace('_', ' ')}: {shown}", highlight=False, markup=False)  # '.[train]' stays
+    verdict = dict(result["detector_verdict"])
+    for line in (heads_words(result["reader_heads"], None), Verdict(verdict.pop("code"), verdict).said(None),
+                 _("tiles read right on these photos: %(before)s as shipped, %(after)s adapted")
+                 % {"before": result["right_before"], "after": result["right_after"]}):
+        console.print(f"  {line}", highlight=False, markup=False)  # '.[train]' stays
     console.print(_("adapted models in %(out)s: read with them by remi scan PHOTO --models %(out)s "
                     "(or REMI_MODELS=%(out)s)") % {"out": out}, highlight=False, markup=False)
 

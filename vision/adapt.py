@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import shutil
 import time
+from dataclasses import dataclass, field
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
 
 from remi.engine import Tile
+from remi.engine.messages import ENGLISH, sentence
 from remi.vision import crops
 from remi.vision.errors import VisionError
 from remi.vision.settings import ModelSettings
@@ -86,9 +89,10 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     after = reading_score(reader, examples)
     _write(Path(out), base, reader.settings.to_dict(), head, settings, examples)
     step("written")
-    weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA
+    weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA_VERDICT
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
-            "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights,
+            "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights.said(),
+            "detector_verdict": weights.as_dict(),
             "reader_heads": verdict, "reader_words": heads_words(verdict),
             "right_before": before, "right_after": after, "models": str(out)}
 
@@ -114,18 +118,35 @@ def heads_verdict(reader, examples: Sequence[Example], parts, head0: dict) -> di
             "held_back_right": [scores["shipped"][1], scores["fitted"][1]]}
 
 
-def heads_words(verdict: dict) -> str:
-    """The verdict of :func:`heads_verdict` in one line."""
+def heads_words(verdict: dict, words: NullTranslations | None = ENGLISH) -> str:
+    """The verdict of :func:`heads_verdict` in one line, in English (the JSON's ``reader_words``)
+    or in ``words``' language (None: the reader's, ``engine.messages.READER``)."""
     fit, held = verdict["fitted_right"], verdict["held_back_right"]
-    on = f"fitted on {', '.join(verdict['fitted_on'])}: {fit[1]} tiles right against {fit[0]} as shipped"
-    check = (f"; held back {', '.join(verdict['held_back'])}: {held[1]} against {held[0]}" if verdict["held_back"]
-             else "; no photo held back to check it (2 photos or more hold one back)")
-    return f"{'adapted the reader' if verdict['adopted'] else 'kept the shipped reader'}, {on}{check}"
+    code = "adapt.reader_adapted" if verdict["adopted"] else "adapt.reader_kept"
+    fields = {"fitted_on": ", ".join(verdict["fitted_on"]), "fitted_before": fit[0], "fitted_after": fit[1],
+              "held_back": ", ".join(verdict["held_back"]), "held_before": held[0], "held_after": held[1]}
+    return sentence(code if verdict["held_back"] else code + "_none_held", fields, words)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What became of the detector: a code of ``engine.messages_vision`` and its figures (JSON:
+    ``detector_verdict``), worded in English for the JSON's ``detector_weights`` and in the
+    reader's language at the command line."""
+
+    code: str
+    figures: dict = field(default_factory=dict)
+
+    def said(self, words: NullTranslations | None = ENGLISH) -> str:
+        return sentence(self.code, self.figures, words)
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, **self.figures}
 
 
 DETECTOR_STEPS = 4  # augment, fine-tune, export, check
-WITHOUT_EXTRA = ("kept as shipped: with the training extra (pip install -e '.[train]') adapt also fine-tunes "
-                 "the detector on your photos, for tiles it misses or merges")
+WITHOUT_EXTRA_VERDICT = Verdict("adapt.detector_without_extra")
+WITHOUT_EXTRA = WITHOUT_EXTRA_VERDICT.said()
 
 
 def training_extra() -> bool:
@@ -150,10 +171,10 @@ def held_back(examples: Sequence[Example]) -> tuple[list[Example], list[Example]
     return held, [e for i, e in enumerate(examples) if i % 3 != 1]
 
 
-def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: int = 0, step=None) -> str:
+def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: int = 0, step=None) -> Verdict:
     """Fine-tune the detector on the photos not held back and put it in ``out`` only if the
     held-back photos read at least as well as with the detector ``out`` has, and the sample
-    photos at least as many right (the harm guard); returns what was done, in words."""
+    photos at least as many right (the harm guard); returns what was done, as a Verdict."""
     import tempfile
 
     from remi.vision.reader import Reader
@@ -162,7 +183,7 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
     step = step or (lambda what: None)
     held, fit = held_back(examples)
     if not held:
-        return "kept as shipped: the detector is fine-tuned from 2 photos on (one is held back to check it)"
+        return Verdict("adapt.detector_none_held")
     settings = ModelSettings.read(out)
     meta = settings.to_dict()
     with tempfile.TemporaryDirectory(prefix="remi-adapt-") as work:
@@ -175,18 +196,16 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
         samples = [samples_read_right(r) for r in (old, new)]
         step("checked on the photos held back")
         names = ", ".join(name for name, *_ in held)
+        figures = {"held_back": names, "before": scores[0], "after": scores[1], "samples_before": samples[0],
+                   "samples_after": samples[1]}
         if scores[1] < scores[0] or samples[1] < samples[0]:
-            return (f"kept as shipped: on the photos held back ({names}) the fine-tuned detector let {scores[1]} "
-                    f"tiles be read right where the shipped one let {scores[0]} (each extra box counts one less), "
-                    f"and it read {samples[1]} of the sample photos right where the shipped one read {samples[0]}")
+            return Verdict("adapt.detector_kept", figures)
         shutil.copy(onnx, out / meta["detector"])
     adapted = {**(settings.adapted or {}), "detector": {
         "fitted_on": [name for name, *_ in fit], "held_back": [name for name, *_ in held],
         "held_back_right": {"before": scores[0], "after": scores[1]}}}
     settings.but(adapted=adapted).write(out)
-    return (f"fine-tuned on {len(fit)} photos: on the photos held back ({names}) {scores[1]} tiles are read right, "
-            f"where the shipped detector let {scores[0]} be (each extra box counts one less); "
-            f"{samples[1]} of the sample photos are read right")
+    return Verdict("adapt.detector_tuned", {**figures, "photos": len(fit)})
 
 
 def samples_read_right(reader) -> int:
