@@ -3,7 +3,8 @@ no English word left (names and notation aside) and nothing cut or wider than th
 
 The English words are taken from the catalogue's own msgids, less the words a translation
 keeps (``atu``, ``joker``, ``remi``): a page in Romanian that shows one of them still has an
-English word on it. ``REMI_WEB_SHOTS=FOLDER`` saves each page's screenshot there.
+English word on it (tests/english.py, shared with the command line's test).
+``REMI_WEB_SHOTS=FOLDER`` saves each page's screenshot there.
 """
 
 from __future__ import annotations
@@ -13,16 +14,12 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
-from tests.web.conftest import ROOT, Server
+from tests.english import WORD, english_words
+from tests.web.conftest import Server
 from tests.web.test_browser import phone as driver  # noqa: F401 - the phone's Chromium, a fixture
 
 BOARD = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"
-LOCALE = ROOT / "remi" / "locale"
-WORD = re.compile(r"[^\W\d_]{3,}")
-#: words that are the same in the three languages, or names: never counted as English
-SAME = {"remi", "rami", "ana", "bogdan", "vineri", "toml", "utc", "adapt", "vision", "rename"}
 #: refusals still written where they are raised, allowed in English only whole: none since every
 #: refusal is a typed code with a template (the refusals branch, docs/errors.md)
 UNTYPED: tuple[str, ...] = ()
@@ -51,19 +48,6 @@ for (const el of document.querySelectorAll("body *")) {
 }
 return out;
 """
-
-
-def english_words(lang: str) -> set[str]:
-    with open(LOCALE / lang / "LC_MESSAGES" / "remi.po", "rb") as f:
-        po = read_po(f)
-    english: set[str] = set()
-    kept: set[str] = set()
-    for entry in po:
-        for text in entry.id if isinstance(entry.id, tuple) else (entry.id,):
-            english |= {w.lower() for w in WORD.findall(re.sub(r"%\(\w+\)s|\{\w+[^}]*\}", " ", text))}
-        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
-            kept |= {w.lower() for w in WORD.findall(text)}
-    return english - kept - SAME
 
 
 def confirm_page(driver: object, base: str) -> None:
