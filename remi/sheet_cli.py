@@ -294,8 +294,8 @@ def target(
         new_target = None if points.strip().lower() == "none" else int(points)
         store = open_store(db)
         data = store.set_target(pick(store, game).id, new_target)
-        sheet_hand.after(data, lambda: _("target %(target)s") % {"target": new_target} if new_target else _("no target"),
-                         as_json)
+        sheet_hand.after(data, lambda: _("target %(target)s") % {"target": new_target} if new_target
+                         else _("no target"), as_json)
 
 
 def rename(

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
-from rich.markup import escape
 from rich.text import Text
 
 from remi.i18n import N_, gettext as _, listed, ngettext, number, pgettext
@@ -111,7 +111,8 @@ def _legend(sheet: Sheet, layout: str, rows: Sequence[SheetRow]) -> str:
     if layout == "wide":
         return _("★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed")
     marks = "".join(_marks(row) for row in rows)
-    kinds = [f"{mark} {_(words)}" for mark, words in (("J", N_("joker close")), ("A", N_("atu close"))) if mark in marks]
+    kinds = [f"{mark} {_(words)}" for mark, words in (("J", N_("joker close")), ("A", N_("atu close")))
+             if mark in marks]
     return " ".join([_("★ closed ×2/×4 doubled T twin Ø nobody closed"), *kinds])
 
 

@@ -230,7 +230,8 @@ def train(
                                        synthetic_limit=max(1, round(fraction * scenes)) if scenes else None,
                                        mine_with=mine_with, holdout=held, **({"lr": lr0} if lr0 else {}),
                                        progress=lambda done, total, what: bar.update(
-                                           task, completed=done, total=total, description=_("reader %(stage)s") % {"stage": what}))
+                                           task, completed=done, total=total, description=_("reader %(stage)s")
+                                           % {"stage": what}))
             result = {"weights": str(weights)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
@@ -367,7 +368,8 @@ def adapt(
                     raise VisionError("cli.detector_extra")
             result = adapt_models(examples, out, base=Path(base), detector=detector,
                                   progress=lambda done, total, what: bar.update(
-                                      steps, completed=done, total=total, description=_("adapting: %(stage)s") % {"stage": what}))
+                                      steps, completed=done, total=total, description=_("adapting: %(stage)s")
+                                      % {"stage": what}))
         result = {**counts, **result, "models": str(out)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
