@@ -55,6 +55,12 @@ CLI: dict[str, Template] = {
     # every command (remi/errors.py)
     "cli.interrupted": Template("interrupted"),
     "cli.unknown_language": Template("unknown language {lang!r}: use {choices}"),
+    # the game a sheet command picked itself (remi/sheet_state.py)
+    "cli.picked_game": Template("this was game {name!r}, the latest open one (--game NAME for another)"),
+    "cli.picked_game_over": Template("this was game {name!r}, the latest one, every game is over (--game NAME for "
+                                     "another)"),
+    "cli.in_picked_game": Template("{detail} (in game {name!r}, the latest open one)"),
+    "cli.in_picked_game_over": Template("{detail} (in game {name!r}, the latest one, every game is over)"),
     "cli.interrupted_nothing_recorded": Template("interrupted; nothing was recorded"),
     "cli.os_error": Template("{file}: {reason}"),
     "cli.os_error_no_file": Template("{reason}"),
