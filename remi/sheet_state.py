@@ -84,10 +84,12 @@ _pending: list[tuple[str, bool]] = []
 def announce() -> None:
     """Name the game a command acted on, when the user did not choose it (on stderr)."""
     from remi.engine.messages import sentence
+    from remi.i18n import cli_language, speaking
 
-    for name, over in _pending:
-        print("remi: " + sentence("cli.picked_game_over" if over else "cli.picked_game", {"name": name}),
-              file=sys.stderr)
+    with speaking(cli_language()):  # after the command's own words: in its language too
+        for name, over in _pending:
+            print("remi: " + sentence("cli.picked_game_over" if over else "cli.picked_game", {"name": name}),
+                  file=sys.stderr)
     _pending.clear()
 
 

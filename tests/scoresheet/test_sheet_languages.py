@@ -30,7 +30,7 @@ def refusal(remi: Remi, *args: str) -> str:
     ("en", "remi: a 3rd r7 on Dan's rack: the deck has only 2",
      "Dan's rack cannot cost 93: 14 tiles cost 70 to 220 in steps of 5 (CR-23)"),
     ("ro", "remi: al 3-lea r7 pe tabla lui Dan: jocul are doar 2",
-     "tabla lui Dan nu poate costa 93: 14 piese costă de la 70 la 220 din 5 în 5 (CR-23)"),
+     "tabla lui Dan nu poate costa 93: 14 piese costă de la 70 la 220 cu pasul 5 (CR-23)"),
     ("fr", "remi: un 3e r7 sur le chevalet de Dan : le jeu n'en a que 2",
      "le chevalet de Dan ne peut pas coûter 93 : 14 tuiles coûtent de 70 à 220 par pas de 5 (CR-23)"),
 ])
@@ -43,7 +43,7 @@ def test_a_refusal_names_the_part_in_the_readers_language(remi: Remi, lang: str,
 @pytest.mark.parametrize(("lang", "jokers"), [
     ("en", "3 jokers in one hand (Dan's rack 1: 150 needs a joker, Ana's board 2: 340 needs 2 jokers)"),
     ("ro", "3 jokeri într-o mână (tabla lui Dan 1: 150 cere un joker, tabla lui Ana 2: 340 cere 2 jokeri)"),
-    ("fr", "3 jokers dans une main (le chevalet de Dan 1 : 150 demande un joker, le jeu de Ana 2 : 340 demande "
+    ("fr", "3 jokers dans une manche (le chevalet de Dan 1 : 150 demande un joker, le jeu de Ana 2 : 340 demande "
            "2 jokers)"),
 ])
 def test_the_jokers_each_part_holds_are_said_in_the_readers_language(remi: Remi, lang: str, jokers: str) -> None:
@@ -71,6 +71,7 @@ def test_the_picked_game_is_named_in_the_readers_language(remi: Remi) -> None:
     remi.env["XDG_STATE_HOME"] = str(Path(remi.env["HOME"]) / "other")  # no game used last: the command picks
     assert refusal(remi, "--lang", "ro", "hand", "--atu", "zz", "--closer", "Ana", "--board-points", "100",
                    "--points", "Dan=70").endswith("(în jocul 'friday', cel mai recent neterminat)")
+    remi.env["XDG_STATE_HOME"] = str(Path(remi.env["HOME"]) / "another")
     r = remi("--lang", "fr", "sheet")
     assert r.code == 0 and r.err.strip() == \
         "remi: c'était la partie 'friday', la plus récente en cours (--game NOM pour une autre)"
