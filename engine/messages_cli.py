@@ -20,6 +20,11 @@ WEB: dict[str, Template] = {
     "web.form_expired": Template("this form has expired or was sent from elsewhere: reload the page and try again "
                                  "(nothing was written)"),
     "web.form_unreadable": Template("the form could not be read: {reason}"),
+    # the framework's own answers (remi/web/app.py): no page, a request a page does not take
+    "web.no_page": Template("no such page"),
+    "web.wrong_method": Template("this page does not take that kind of request"),
+    "web.unexpected": Template("remi met an error it did not expect; nothing was written. The server's terminal "
+                               "has the details."),
     # the pages' forms (remi/web/*.py)
     "web.high_count": Template("{holder}'s high tiles: {text!r} is not a count of tiles (0 to 14)"),
     "web.joker_count": Template("{holder}'s jokers: {text!r} is not a count of tiles (0 to 14)"),

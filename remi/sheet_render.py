@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -104,14 +104,17 @@ def _marks(row: SheetRow) -> str:
 
 
 def _legend(sheet: Sheet, layout: str, rows: Sequence[SheetRow]) -> str:
-    """The marks the sheet uses, explained; the kind's short marks when this layout shows them."""
+    """The marks the sheet uses, explained; the kind's short marks when this layout shows them
+    (in the reader's language: English on the CLI's own table, the chosen one on ``sheet --out``)."""
+    from remi.i18n import gettext as _
+
     if not sheet.game.rules.is_closed:
-        return "★ went out"
+        return _("★ went out")
     if layout == "wide":
-        return "★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed"
+        return _("★ closed  ×2/×4 doubled  T atu twin  Ø nobody closed")
     marks = "".join(_marks(row) for row in rows)
-    kinds = [f"{mark} {words}" for mark, words in (("J", "joker close"), ("A", "atu close")) if mark in marks]
-    return " ".join(["★ closed ×2/×4 doubled T twin Ø nobody closed", *kinds])
+    kinds = [words for mark, words in (("J", _("J joker close")), ("A", _("A atu close"))) if mark in marks]
+    return " ".join([_("★ closed ×2/×4 doubled T twin Ø nobody closed"), *kinds])
 
 
 #: the sheet's layouts, widest first; the first that fits the terminal is drawn
@@ -259,18 +262,24 @@ def ranked(standing: Sequence[tuple[str, int]]) -> list[tuple[int, str, int]]:
     return out
 
 
-def why_over(sheet: Sheet) -> str:
-    """Why the game stopped where it did (CR-33; SR-21, SR-22), from the totals after that hand."""
+def why_over(sheet: Sheet, shown: Callable[[int], str] = str) -> str:
+    """Why the game stopped where it did (CR-33; SR-21, SR-22), from the totals after that hand;
+    ``shown`` writes a number (the reader's language's form on ``sheet --out``)."""
+    from remi.i18n import gettext as _
+    from remi.i18n import listed
+
     g = sheet.game
     row = sheet.row(sheet.ended_at or 1) or sheet.rows[0]
     totals = {side: sum(row.totals[p] for p in members) for side, members in g.sides.items()}
+    reached = _("%(side)s reached %(total)s")
     if not g.rules.is_closed:
-        over = [side for side, t in totals.items() if t >= (sheet.limit or 0)]
-        return " and ".join(f"{side} reached {totals[side]}" for side in over) + f" (a side loses at {sheet.limit})"
+        over = [reached % {"side": side, "total": shown(t)} for side, t in totals.items() if t >= (sheet.limit or 0)]
+        return _("%(sides)s (a side loses at %(limit)s)") % {"sides": listed(over), "limit": shown(sheet.limit or 0)}
     target = g.target or 0
-    up = [f"{side} reached {t}" for side, t in totals.items() if t >= target]
-    down = [f"{side} fell to {t}" for side, t in totals.items() if t <= -target]
-    return " and ".join(up + down) + f" (target ±{target})"
+    up = [reached % {"side": side, "total": shown(t)} for side, t in totals.items() if t >= target]
+    down = [_("%(side)s fell to %(total)s") % {"side": side, "total": shown(t)}
+            for side, t in totals.items() if t <= -target]
+    return _("%(sides)s (target ±%(target)s)") % {"sides": listed(up + down), "target": shown(target)}
 
 
 def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:

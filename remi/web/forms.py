@@ -200,7 +200,7 @@ def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
     except (RemiError, IndexError) as exc:
         return {"ok": False, "text": said(exc) or _("give the atu")}
     if not result.can_close or result.best is None:
-        why = {"reason": result.reason}
+        why = {"reason": said(result.why)}  # its code and fields, worded in the phone's language
         return {"ok": False, "text": (_("does not close: %(reason)s") if rules.is_closed else
                                       _("does not go out: %(reason)s")) % why}
     best = result.best

@@ -5,6 +5,7 @@ worded whole in Romanian and French; the real CLI as a subprocess on a real SQLi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from remi.engine.parts import Part
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.importing import read_export
 from tests.scoresheet.conftest import Remi
+from tests.web.test_browser_languages import WORD, english_words
 
 BOARD = ["--atu", "Y2", "--closer", "Ana", "--board", "R3 R4 R5 R6 B10 B11 B12 K7 Y7 B7 Y9 Y10 Y11 Y12 K2"]
 THIRD_R7 = "Dan=R7 R7 R7 B8 Y5 B6 K11 K12 Y13 R13 B3 Y4 K9 R10"
@@ -91,3 +93,45 @@ def _export(hand: dict[str, object]) -> dict[str, object]:
     return {"format": "remi-game/1", "game": {"name": "x", "variant": "closed", "players": ["A", "B"],
                                               "rules": {"variant": "closed"}},
             "actions": [{"seq": 1, "kind": "hand", "created_at": "2026-01-01T20:00:00Z", "hand": hand}]}
+
+
+def _played(remi: Remi) -> None:
+    """A game of two hands that ended on its target (300), so every line of the sheet shows."""
+    remi.ok("new", "--players", "Ana,Bogdan", "--target", "300", "--name", "vineri")
+    remi.ok("hand", *BOARD[:4], "--board", BOARD[5], "--points", "Bogdan=95")
+    remi.ok("hand", "--atu", "b5", "--closer", "Ana", "--board-points", "150", "--points", "Bogdan=220")
+
+
+@pytest.mark.parametrize("lang", ["ro", "fr"])
+def test_the_sheet_to_share_has_no_english_left(remi: Remi, tmp_path: Path, lang: str) -> None:
+    _played(remi)
+    out = tmp_path / "sheet.html"
+    r = remi("--lang", lang, "sheet", "--out", str(out))
+    assert r.code == 0, r
+    page = out.read_text(encoding="utf-8")
+    text = re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S)
+    english = english_words(lang)
+    assert sorted({w for w in WORD.findall(text) if w.lower() in english}) == []
+    said = r.out.replace(str(out), "")  # the file's path is the test's, not words
+    assert sorted({w for w in WORD.findall(said) if w.lower() in english}) == []
+    assert f'<html lang="{lang}">' in page
+
+
+def test_the_picture_and_the_plot_draw_the_translated_words(remi: Remi, tmp_path: Path) -> None:
+    from remi.i18n import speaking
+    from remi.scoresheet.store import Store
+    from remi.sheet_picture import plot_words, summary_lines, variant_name
+
+    _played(remi)
+    store = Store.open(remi.db)
+    data = store.sheet(store.find_game("vineri").id)
+    with speaking("ro"):
+        words, lines, name = plot_words(data), summary_lines(data), variant_name(data)
+    assert (words.title, words.hand, words.total, words.number(-1250.0)) == (
+        "vineri: totalurile pe parcurs", "mâna", "total", "-1.250")
+    assert name == "Remi pe tablă" and lines[0].startswith("Clasament: 1. Ana")
+    assert lines[1] == "Joc terminat după mâna 2: Bogdan a coborât la -315 (ținta ±300); câștigă Ana."
+    for command in (["sheet", "--out", str(tmp_path / "sheet.png")], ["plot", "--out", str(tmp_path / "plot.png")]):
+        r = remi("--lang", "ro", *command)
+        assert r.code == 0 and "scris" in r.out, r
+        assert Path(command[-1]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
