@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from remi.engine.messages import ENGLISH, TEMPLATES, sentence
+from remi.engine.parts import Part
 
 
 class RemiError(ValueError):
@@ -70,12 +71,12 @@ class NotationError(RemiError):
 class RuleError(RemiError):
     """Well-formed tiles that break the rules: a 3rd copy, a wrong rack size, a bad formation.
 
-    ``parts``: the parts of a hand at fault, as the caller named them (``"Dan's rack"``), so
-    that it can point at its own fields.
+    ``parts``: the parts of a hand at fault (``Part("rack", "Dan")``, engine/parts.py; or the
+    names the caller gave), so that it can point at its own fields by each part's ``kind``.
     """
 
-    parts: tuple[str, ...]
+    parts: tuple[Part | str, ...]
 
-    def __init__(self, code: str, /, *, parts: tuple[str, ...] = (), **fields: Any) -> None:
+    def __init__(self, code: str, /, *, parts: tuple[Part | str, ...] = (), **fields: Any) -> None:
         super().__init__(code, **fields)
         self.parts = parts

@@ -33,6 +33,7 @@ from collections.abc import Collection, Mapping
 
 from remi.engine.errors import RuleError
 from remi.engine.formations import Formation, classify
+from remi.engine.parts import ATU, Either, Held, Part, Span
 from remi.engine.rules import CLOSED, Rules
 from remi.engine.tiles import JOKER, Tile
 
@@ -129,38 +130,44 @@ def board_values(rules: Rules = CLOSED) -> dict[int, int]:
 
 def describe(values: Mapping[int, int] | set[int]) -> str:
     """The values in words: ``70 to 220 in steps of 5``, naming any gaps in the steps."""
+    return str(span(values))
+
+
+def span(values: Mapping[int, int] | set[int]) -> Span:
+    """The values as a refusal quotes them: lowest, highest, their step and the gaps in it."""
     ordered = sorted(values)
     lo, hi = ordered[0], ordered[-1]
     step = functools.reduce(math.gcd, (v - lo for v in ordered), 0) or 1
-    text = f"{lo} to {hi}" + (f" in steps of {step}" if step > 1 else "")
-    missing = [v for v in range(lo, hi + 1, step) if v not in values]
-    if missing:
-        text += ", but not " + ", ".join(map(str, missing))
-    return text
+    return Span(lo, hi, step, tuple(v for v in range(lo, hi + 1, step) if v not in values))
 
 
-def check_rack(points: int, rules: Rules = CLOSED, *, who: str = "a loser's rack") -> int:
+def check_rack(points: int, rules: Rules = CLOSED, *, who: Part = Part("rack")) -> int:
     """The fewest jokers a rack costing ``points`` holds; RuleError when no rack costs that (CR-23)."""
     values = rack_values(rules)
     if points not in values:
-        raise RuleError("rule.rack_points", who=who, points=points, size=rules.hand_size, values=describe(values))
+        raise RuleError("rule.rack_points", parts=(who,), who=who, points=points, size=rules.hand_size,
+                        values=span(values))
     return values[points]
 
 
-def check_board(points: int, rules: Rules = CLOSED, *, who: str = "a board") -> int:
+def check_board(points: int, rules: Rules = CLOSED, *, who: Part = Part("board")) -> int:
     """The fewest jokers a board worth ``points`` holds; RuleError when no board is worth that (CR-21, CR-22)."""
     values = board_values(rules)
     if points not in values:
-        raise RuleError("rule.board_points", who=who, points=points, size=rules.hand_size, values=describe(values))
+        raise RuleError("rule.board_points", parts=(who,), who=who, points=points, size=rules.hand_size,
+                        values=span(values))
     return values[points]
 
 
-def check_jokers(parts: Mapping[str, int], rules: Rules = CLOSED, *, notes: Mapping[str, str] | None = None) -> None:
+def check_jokers(parts: Mapping[Part | str, int], rules: Rules = CLOSED, *,
+                 points: Mapping[Part | str, int] | None = None) -> None:
     """The jokers of one hand, where each is (a board, a rack, the throw, the atu), against the deck (CR-1).
 
-    ``notes`` say why a part holds its jokers when a number says so (``"150 needs a joker"``).
+    ``points``: the number typed for a part, when that number is why it holds its jokers.
 
-    >>> check_jokers({"Cristi's rack": 1, "the throw": 1, "the atu": 1}, notes={"Cristi's rack": "150 needs a joker"})
+    >>> from remi.engine.parts import THROW
+    >>> cristi = Part("rack", "Cristi")
+    >>> check_jokers({cristi: 1, THROW: 1, ATU: 1}, points={cristi: 150})
     Traceback (most recent call last):
     ...
     remi.engine.errors.RuleError: 3 jokers in one hand (Cristi's rack 1: 150 needs a joker, the throw 1, the atu 1): the deck has 2 (CR-1)
@@ -168,28 +175,30 @@ def check_jokers(parts: Mapping[str, int], rules: Rules = CLOSED, *, notes: Mapp
     total = sum(parts.values())
     if total > rules.jokers:
         raise RuleError("rule.too_many_jokers", parts=tuple(name for name, n in parts.items() if n), count=total,
-                        where=_where(parts, notes), limit=rules.jokers)
+                        where=_where(parts, points), limit=rules.jokers)
 
 
-def check_twin_joker(parts: Mapping[str, int], holder: str, holder_parts: Collection[str], rules: Rules = CLOSED,
-                     *, notes: Mapping[str, str] | None = None) -> None:
+def check_twin_joker(parts: Mapping[Part | str, int], holder: str, holder_parts: Collection[Part | str],
+                     rules: Rules = CLOSED, *, points: Mapping[Part | str, int] | None = None) -> None:
     """A joker atu's twin is the other joker, dealt to ``holder`` (CR-25): with the atu that is
     every joker of the deck (CR-1), and a joker thrown into a row is never taken again (CR-12),
     so no part of the hand but the holder's (``holder_parts``) holds one.
 
-    >>> check_twin_joker({"Cristi's rack": 1, "Dan's rack": 0, "the atu": 1}, "Dan", {"Dan's rack"})
+    >>> cristi, dan = Part("rack", "Cristi"), Part("rack", "Dan")
+    >>> check_twin_joker({cristi: 1, dan: 0, ATU: 1}, "Dan", {dan})
     Traceback (most recent call last):
     ...
     remi.engine.errors.RuleError: the atu is a joker and Dan holds its twin, the other joker (CR-25): no joker is left for Cristi's rack
     """
     spare = rules.jokers - 2  # the atu and its twin
-    others = {name: n for name, n in parts.items() if n and name != "the atu" and name not in holder_parts}
+    others = {name: n for name, n in parts.items() if n and name not in (ATU, "the atu") and name not in holder_parts}
     if sum(others.values()) > spare:
-        named = " or ".join(name + (f" ({notes[name]})" if notes and name in notes else "") for name in others)
-        raise RuleError("rule.twin_joker", parts=tuple(others), holder=holder, where=named)
+        points = points or {}
+        named = tuple(Held(name, n, points[name], counted=False) if name in points else name for name, n in others.items())
+        raise RuleError("rule.twin_joker", parts=tuple(others), holder=holder, where=Either(named))
 
 
-def _where(parts: Mapping[str, int], notes: Mapping[str, str] | None) -> str:
+def _where(parts: Mapping[Part | str, int], points: Mapping[Part | str, int] | None) -> tuple[Held, ...]:
     """``Cristi's rack 1: 150 needs a joker, the atu 1``: each part holding jokers, and why."""
-    notes = notes or {}
-    return ", ".join(f"{name} {n}" + (f": {notes[name]}" if name in notes else "") for name, n in parts.items() if n)
+    points = points or {}
+    return tuple(Held(name, n, points.get(name)) for name, n in parts.items() if n)

@@ -20,6 +20,11 @@ WEB: dict[str, Template] = {
     "web.form_expired": Template("this form has expired or was sent from elsewhere: reload the page and try again "
                                  "(nothing was written)"),
     "web.form_unreadable": Template("the form could not be read: {reason}"),
+    # the framework's own answers (remi/web/app.py): no page, a request a page does not take
+    "web.no_page": Template("no such page"),
+    "web.wrong_method": Template("this page does not take that kind of request"),
+    "web.unexpected": Template("remi met an error it did not expect; nothing was written. The server's terminal "
+                               "has the details."),
     # the pages' forms (remi/web/*.py)
     "web.high_count": Template("{holder}'s high tiles: {text!r} is not a count of tiles (0 to 14)"),
     "web.joker_count": Template("{holder}'s jokers: {text!r} is not a count of tiles (0 to 14)"),
@@ -55,6 +60,12 @@ CLI: dict[str, Template] = {
     # every command (remi/errors.py)
     "cli.interrupted": Template("interrupted"),
     "cli.unknown_language": Template("unknown language {lang!r}: use {choices}"),
+    # the game a sheet command picked itself (remi/sheet_state.py)
+    "cli.picked_game": Template("this was game {name!r}, the latest open one (--game NAME for another)"),
+    "cli.picked_game_over": Template("this was game {name!r}, the latest one, every game is over (--game NAME for "
+                                     "another)"),
+    "cli.in_picked_game": Template("{detail} (in game {name!r}, the latest open one)"),
+    "cli.in_picked_game_over": Template("{detail} (in game {name!r}, the latest one, every game is over)"),
     "cli.interrupted_nothing_recorded": Template("interrupted; nothing was recorded"),
     "cli.os_error": Template("{file}: {reason}"),
     "cli.os_error_no_file": Template("{reason}"),

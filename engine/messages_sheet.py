@@ -179,6 +179,11 @@ SHEET: dict[str, Template] = {
     "sheet.no_close_atu_throwing": Template("{holder}'s board does not close with the atu {atu} throwing {tile}: "
                                             "{reason}"),
     # an export file read back (scoresheet/importing.py); {where}: the place in the file
+    "export.place": Template("{path}"),
+    "export.place_seq": Template("action {seq}"),
+    "export.place_seq_keys": Template("action {seq}: {path}"),
+    "export.place_index": Template("action #{index}"),
+    "export.place_index_keys": Template("action #{index}: {path}"),
     "export.format": Template("not a remi game export (expected format {format})"),
     "export.missing_list": Template("bad export: {where}: missing or not a list"),
     "export.too_many_actions": Template("bad export: {where}: {count:,} actions; an import holds at most {most:,}"),

@@ -13,21 +13,24 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from remi.engine.errors import RuleError
+from remi.engine.parts import ATU, Held, Part
 from remi.engine.rules import CLOSED, Rules
 from remi.engine.tiles import Tile
 
 
 def check_counts(
-    tiles: Iterable[Tile] | Mapping[str, Iterable[Tile]],
+    tiles: Iterable[Tile] | Mapping[Part | str, Iterable[Tile]],
     rules: Rules = CLOSED,
     *,
     atu: Tile | None = None,
     where: str = "",
+    part: Part | None = None,
 ) -> None:
     """No kind more often than the deck holds it (2 copies; 2 jokers Closed, 4 Simple).
 
-    ``tiles`` is one heap of tiles (``where`` says where, for the message), or the named
-    racks of one hand, checked together. The atu, if given, is counted with them.
+    ``tiles`` is one heap of tiles (``part``: the part of a hand it is, or ``where``: words
+    saying where, for the message), or the named racks of one hand (parts or names), checked
+    together. The atu, if given, is counted with them.
 
     >>> from remi.engine.tiles import Tile, parse_tiles
     >>> check_counts({"Ana": parse_tiles("r7 k2"), "Dan": parse_tiles("r7")}, atu=Tile.parse("r7"))
@@ -39,7 +42,7 @@ def check_counts(
     if isinstance(tiles, Mapping):
         _check_table(tiles, rules, atu)
         return
-    place = "_where" if where else ""
+    place = "_on" if part else "_where" if where else ""
     if atu is not None:
         tiles = [*tiles, atu]
         place = place or "_atu"
@@ -48,7 +51,8 @@ def check_counts(
         limit = rules.jokers if tile.is_joker else rules.copies
         if n > limit:
             code = ("rule.extra_joker" if tile.is_joker else "rule.third_copy") + place
-            raise RuleError(code, tile=tile, count=limit + 1, limit=limit, where=where, variant=rules.variant)
+            raise RuleError(code, parts=(part,) if part else (), tile=tile, count=limit + 1, limit=limit,
+                            **({"part": part} if part else {"where": where}), variant=rules.variant)
 
 
 def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile | None = None) -> None:
@@ -62,11 +66,11 @@ def check_close_rack(rack: Sequence[Tile], rules: Rules = CLOSED, *, atu: Tile |
         raise RuleError("rule.close_size", size=full, size_less=full - 1, count=size, variant=rules.variant)
 
 
-def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | None) -> None:
+def _check_table(racks: Mapping[Part | str, Iterable[Tile]], rules: Rules, atu: Tile | None) -> None:
     """Every holder of a kind named when the table holds too many: the extra copy is in any of them."""
-    held: dict[Tile, Counter[str]] = {}
+    held: dict[Tile, Counter[Part | str]] = {}
     if atu is not None:
-        held.setdefault(atu, Counter())["the atu"] += 1
+        held.setdefault(atu, Counter())[ATU] += 1
     for name, rack in racks.items():
         for tile in rack:
             held.setdefault(tile, Counter())[name] += 1
@@ -74,7 +78,7 @@ def _check_table(racks: Mapping[str, Iterable[Tile]], rules: Rules, atu: Tile | 
         limit = rules.jokers if tile.is_joker else rules.copies
         total = sum(held[tile].values())
         if total > limit:
-            where = ", ".join(name if name == "the atu" else f"{name} {n}" for name, n in held[tile].items())
+            where = tuple(name if name == ATU else Held(name, n) for name, n in held[tile].items())
             code = "rule.extra_joker_hand" if tile.is_joker else "rule.third_copy_hand"
             raise RuleError(code, parts=tuple(held[tile]), tile=tile, count=total, limit=limit, where=where,
                             variant=rules.variant)

@@ -164,3 +164,22 @@ def number(value: float, decimals: int | None = None) -> str:
 
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=current())
+
+
+def signed(value: int) -> str:
+    """A score as the reader's language writes it, with its sign: ``+1.234``, ``-95``, ``0``."""
+    return ("+" if value > 0 else "") + number(value)
+
+
+def moment(stamp: str) -> str:
+    """A time the sheet stored (ISO 8601, ``2026-12-05T20:03:00Z``) as the reader's language
+    writes a date and a time (``5 dec. 2026, 20:03:00``); the stamp as it is when it is no time."""
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    try:
+        when = datetime.fromisoformat(stamp).replace(tzinfo=None)
+    except ValueError:
+        return stamp
+    return format_datetime(when, "medium", locale=current())

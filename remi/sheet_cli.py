@@ -101,13 +101,16 @@ def sheet(
         store = open_store(db)
         data = store.sheet(pick(store, game).id)
         if out is not None:
+            from remi.i18n import cli_language, gettext, speaking
             from remi.sheet_picture import write_sheet
 
-            write_sheet(data, out)
+            with speaking(cli_language()):  # the sheet to share, in the table's language
+                write_sheet(data, out)
+                said = gettext("the sheet of %(game)s written to %(out)s") % {"game": data.game.name, "out": out}
             if as_json:
                 emit({"game": data.game.name, "out": str(out), "hands": len(data.rows)})
             else:
-                typer.echo(f"the sheet of {data.game.name} written to {out}")
+                typer.echo(said)
             return
         if as_json:
             emit(data.to_dict())
@@ -269,15 +272,19 @@ def plot(
     Example: remi plot --out totals.png
     """
     with errors():
+        from remi.i18n import cli_language, gettext, speaking
         from remi.scoresheet.plot import plot_totals
+        from remi.sheet_picture import plot_words
 
         store = open_store(db)
         data = store.sheet(pick(store, game).id)
-        plot_totals(data, out)
+        with speaking(cli_language()):  # the plot's words and numbers in the table's language
+            plot_totals(data, out, plot_words(data))
+            said = gettext("running totals of %(game)s written to %(out)s") % {"game": data.game.name, "out": out}
         if as_json:
             emit({"game": data.game.name, "out": str(out), "hands": len(data.rows)})
         else:
-            typer.echo(f"running totals of {data.game.name} written to {out}")
+            typer.echo(said)
 
 
 def target(

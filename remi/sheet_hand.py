@@ -78,9 +78,9 @@ def errors() -> Iterator[None]:
     """Library errors as one line on stderr and an exit code (see remi.errors.user_errors);
     after the work, the game it was done on when the user did not name it (sheet_state)."""
     from remi.errors import user_errors
-    from remi.sheet_state import announce, where
+    from remi.sheet_state import announce, in_picked_game
 
-    with user_errors(interrupted="cli.interrupted_nothing_recorded", describe=lambda exc: describe(exc) + where()):
+    with user_errors(interrupted="cli.interrupted_nothing_recorded", describe=lambda exc: in_picked_game(describe(exc))):
         yield
     announce()
 

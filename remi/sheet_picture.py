@@ -3,19 +3,23 @@
 
 Each hand is a row: its number over its atu and kind (``r1 J``, ``* Ø``), then each side's
 score with its badges over the running total; the totals, the standing (equal totals share a
-place), the game's state and the legend of the marks follow.
+place), the game's state and the legend of the marks follow. Its words and numbers are the
+reader's language's (``--lang``, LANGUAGE/LC_ALL/LANG: the command speaks it, remi.i18n).
 matplotlib is imported for the picture only.
 """
 
 from __future__ import annotations
 
 import html
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remi.sheet_render import atu_and_marks, badges, legend, ranked, signed, why_over
+from remi.i18n import current, gettext, listed, ngettext, number, signed, speaking
+from remi.sheet_render import atu_and_marks, badges, legend, ranked, why_over
 
 if TYPE_CHECKING:
+    from remi.scoresheet.plot import PlotWords
     from remi.scoresheet.sheet import Sheet, SheetRow
 
 FORMATS = (".png", ".html")
@@ -43,28 +47,56 @@ def _cells(sheet: Sheet, row: SheetRow) -> list[tuple[str, str, int]]:
     for members in sheet.game.sides.values():
         score = sum(row.scores[p].score for p in members)
         total = sum(row.totals[p] for p in members)
-        shown = signed(score) if sheet.game.rules.is_closed else str(score)
+        shown = signed(score) if sheet.game.rules.is_closed else number(score)
         sign = (score > 0) - (score < 0) if sheet.game.rules.is_closed else -(score > 0)
-        out.append((shown + "".join(badges(row, p) for p in members), str(total), sign))
+        out.append((shown + "".join(badges(row, p) for p in members), number(total), sign))
     return out
 
 
 def summary_lines(sheet: Sheet) -> list[str]:
-    """The standing and the game's state, in words."""
+    """The standing and the game's state, in the reader's language."""
     g = sheet.game
     if not sheet.rows:
-        return ["No hands yet."]
-    lines = ["Standing: " + ", ".join(f"{rank}. {side} {total}"
-                                      for rank, side, total in ranked(sheet.standing()))]
+        return [gettext("No hands yet.")]
+    places = ", ".join(gettext("%(rank)s. %(side)s %(total)s") % {"rank": rank, "side": side, "total": number(total)}
+                       for rank, side, total in ranked(sheet.standing()))
+    lines = [gettext("Standing: %(places)s") % {"places": places}]
     if sheet.finished:
-        who = " and ".join(sheet.winners) or "nobody"
-        lines.append(f"Game over after hand {sheet.ended_at}: {why_over(sheet)}; "
-                     f"{who} {'win' if len(sheet.winners) > 1 else 'wins'}.")
+        lines.append(_game_over(sheet))
     elif g.rules.is_closed:
-        lines.append(f"Target ±{g.target}." if g.target else "No target.")
+        lines.append(gettext("Target ±%(target)s.") % {"target": number(g.target)} if g.target
+                     else gettext("No target."))
     else:
-        lines.append(f"A side loses at {sheet.limit}.")
+        lines.append(gettext("A side loses at %(limit)s.") % {"limit": number(sheet.limit or 0)})
     return lines
+
+
+def _game_over(sheet: Sheet) -> str:
+    """``Game over after hand 7: Ana reached 1000 (target ±1000); Ana wins.``"""
+    fields = {"number": sheet.ended_at, "why": why_over(sheet, number), "names": listed(sheet.winners)}
+    if not sheet.winners:
+        return gettext("Game over after hand %(number)s: %(why)s; nobody wins.") % fields
+    return ngettext("Game over after hand %(number)s: %(why)s; %(names)s wins.",
+                    "Game over after hand %(number)s: %(why)s; %(names)s win.", len(sheet.winners)) % fields
+
+
+def plot_words(sheet: Sheet) -> PlotWords:
+    """``remi plot``'s title, axes and numbers in the reader's language."""
+    from remi.scoresheet.plot import PlotWords
+
+    return PlotWords(title=gettext("%(game)s: running totals") % {"game": sheet.game.name},
+                     hand=gettext("hand"), total=gettext("total"), number=partial(_number_in, current()))
+
+
+def _number_in(lang: str, value: float) -> str:
+    """A number as ``lang`` writes it, wherever it is drawn (matplotlib draws the axes later)."""
+    with speaking(lang):
+        return number(value)
+
+
+def variant_name(sheet: Sheet) -> str:
+    """The game's name for its variant, in the reader's language."""
+    return gettext("Closed Rummy") if sheet.game.rules.is_closed else gettext("Simple rummy")
 
 
 _CSS = """
@@ -92,11 +124,11 @@ def sheet_html(sheet: Sheet) -> str:
                         f"<small>{e(total)}</small></td>" for score, total, sign in _cells(sheet, row))
         kind = f"<small>{e(atu_and_marks(row))}</small>" if g.rules.is_closed else ""
         body.append(f"<tr><th>{row.number}{kind}</th>{cells}</tr>")
-    foot = "".join(f"<td>{total}</td>" for total in sheet.side_totals().values())
-    variant = "Closed Rummy" if g.rules.is_closed else "Simple rummy"
+    foot = "".join(f"<td>{e(number(total))}</td>" for total in sheet.side_totals().values())
+    variant = e(variant_name(sheet))
     marks = legend(sheet, sheet.rows)
     lines = "".join(f"<p>{e(line)}</p>" for line in summary_lines(sheet))
-    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
+    return (f'<!doctype html>\n<html lang="{current()}"><head><meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{e(g.name)}: {variant}</title><style>{_CSS}</style></head>\n<body>\n"
             f"<h1>{e(g.name)} <small>{variant}</small></h1>\n"
@@ -140,7 +172,7 @@ def sheet_figure(sheet: Sheet) -> Any:
     first = 0.55
     col = (width - first - 0.1) / max(len(sides), 1)
     xs = [first + col * (i + 1) for i in range(len(sides))]
-    ax.text(0.1, 0.4, f"{g.name}: {'Closed Rummy' if closed else 'Simple rummy'}", fontsize=12,
+    ax.text(0.1, 0.4, f"{g.name}: {variant_name(sheet)}", fontsize=12,
             weight="bold", va="center")
     y = 0.9
     ax.text(first - 0.1, y, "#", ha="right", va="center", fontsize=9, color="#555")
@@ -162,7 +194,7 @@ def sheet_figure(sheet: Sheet) -> Any:
     ax.axhline(y - row_h / 2, color="#555", linewidth=1)
     ax.text(first - 0.1, y, "Σ", ha="right", va="center", fontsize=10, weight="bold")
     for x, total in zip(xs, sheet.side_totals().values()):
-        ax.text(x - 0.08, y, str(total), ha="right", va="center", fontsize=10, weight="bold")
+        ax.text(x - 0.08, y, number(total), ha="right", va="center", fontsize=10, weight="bold")
     for j, line in enumerate(lines):
         ax.text(0.1, y + 0.45 + 0.3 * j, line, fontsize=7.5, va="center", wrap=True)
     return fig

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -105,7 +105,10 @@ def _marks(row: SheetRow) -> str:
 
 
 def _legend(sheet: Sheet, layout: str, rows: Sequence[SheetRow]) -> str:
-    """The marks the sheet uses, explained; the kind's short marks when this layout shows them."""
+    """The marks the sheet uses, explained; the kind's short marks when this layout shows them
+    (in the reader's language: English on the CLI's own table, the chosen one on ``sheet --out``)."""
+    from remi.i18n import gettext as _
+
     if not sheet.game.rules.is_closed:
         return _("★ went out")
     if layout == "wide":
@@ -274,19 +277,24 @@ def ranked(standing: Sequence[tuple[str, int]]) -> list[tuple[int, str, int]]:
     return out
 
 
-def why_over(sheet: Sheet) -> str:
-    """Why the game stopped where it did (CR-33; SR-21, SR-22), from the totals after that hand."""
+def why_over(sheet: Sheet, shown: Callable[[int], str] = str) -> str:
+    """Why the game stopped where it did (CR-33; SR-21, SR-22), from the totals after that hand;
+    ``shown`` writes a number (the reader's language's form on ``sheet --out``)."""
+    from remi.i18n import gettext as _
+    from remi.i18n import listed
+
     g = sheet.game
     row = sheet.row(sheet.ended_at or 1) or sheet.rows[0]
     totals = {side: sum(row.totals[p] for p in members) for side, members in g.sides.items()}
+    reached = _("%(side)s reached %(total)s")
     if not g.rules.is_closed:
-        over = [_("%(side)s reached %(total)s") % {"side": side, "total": totals[side]}
-                for side, t in totals.items() if t >= (sheet.limit or 0)]
-        return _("%(who)s (a side loses at %(limit)s)") % {"who": listed(over), "limit": sheet.limit}
+        over = [reached % {"side": side, "total": shown(t)} for side, t in totals.items() if t >= (sheet.limit or 0)]
+        return _("%(sides)s (a side loses at %(limit)s)") % {"sides": listed(over), "limit": shown(sheet.limit or 0)}
     target = g.target or 0
-    up = [_("%(side)s reached %(total)s") % {"side": side, "total": t} for side, t in totals.items() if t >= target]
-    down = [_("%(side)s fell to %(total)s") % {"side": side, "total": t} for side, t in totals.items() if t <= -target]
-    return _("%(who)s (target ±%(target)s)") % {"who": listed(up + down), "target": target}
+    up = [reached % {"side": side, "total": shown(t)} for side, t in totals.items() if t >= target]
+    down = [_("%(side)s fell to %(total)s") % {"side": side, "total": shown(t)}
+            for side, t in totals.items() if t <= -target]
+    return _("%(sides)s (target ±%(target)s)") % {"sides": listed(up + down), "target": shown(target)}
 
 
 def hand_line(game: GameInfo, scores: Mapping[str, HandScore]) -> str:

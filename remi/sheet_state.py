@@ -71,23 +71,33 @@ def pick(store: Store, selector: str | None) -> GameInfo:
             pass
     game = store.find_game(None)
     # the latest open game; when every game is over, the latest one (say so, not "open")
-    which = "the latest one, every game is over" if store.sheet(game.id).finished else "the latest open one"
-    _pending[:] = [(game.name, which)]
+    _pending[:] = [(game.name, store.sheet(game.id).finished)]
     remember(store, game)
     return game
 
 
-#: what to say about the game once the command has done its work (an error line stays alone)
-_pending: list[tuple[str, str]] = []
+#: the game the command picked itself, and whether every game was over (its words are said
+#: once the command has done its work, so that an error line stays alone)
+_pending: list[tuple[str, bool]] = []
 
 
 def announce() -> None:
     """Name the game a command acted on, when the user did not choose it (on stderr)."""
-    for name, which in _pending:
-        print(f"remi: this was game {name!r}, {which} (--game NAME for another)", file=sys.stderr)
+    from remi.engine.messages import sentence
+    from remi.i18n import cli_language, speaking
+
+    with speaking(cli_language()):  # after the command's own words: in its language too
+        for name, over in _pending:
+            print("remi: " + sentence("cli.picked_game_over" if over else "cli.picked_game", {"name": name}),
+                  file=sys.stderr)
     _pending.clear()
 
 
-def where() -> str:
-    """For an error line: the game the command picked itself, if it did (else nothing)."""
-    return f" (in game {_pending[0][0]!r}, {_pending[0][1]})" if _pending else ""
+def in_picked_game(line: str) -> str:
+    """An error line, naming the game the command picked itself if it did (else as it is)."""
+    from remi.engine.messages import sentence
+
+    if not _pending:
+        return line
+    name, over = _pending[0]
+    return sentence("cli.in_picked_game_over" if over else "cli.in_picked_game", {"detail": line, "name": name})

@@ -32,6 +32,7 @@ from remi.engine import (
     simple_hand,
 )
 from remi.engine.limits import check_board, check_jokers, check_rack, check_twin_joker
+from remi.engine.parts import ATU, THROW, Part
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.hand import HandInput, QuickCount, RackInput
 
@@ -145,7 +146,7 @@ def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules
 def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool) -> HandResult:
     if h.atu is None:
         raise SheetError("sheet.atu_missing", fields=("atu",))
-    table, penalties, jokers, notes = _losers(rules, h, limits=limits)
+    table, penalties, jokers, typed = _losers(rules, h, limits=limits)
     board: int | None = None
     discard: Tile | None = None
     if h.nobody:
@@ -159,60 +160,56 @@ def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool)
         if len(h.board) != size:
             raise SheetError("sheet.board_size_atu" if h.atu_close else "sheet.board_size", fields=("board",),
                              holder=h.closer, count=len(h.board), size=size, melded=size - 1, atu=h.atu)
-        check_counts(h.board, rules, where=f"on {h.closer}'s board")
-        table[f"{h.closer}'s board"] = h.board
-        jokers[f"{h.closer}'s board"] = sum(t.is_joker for t in h.board)
+        shown_board = Part("board", h.closer)
+        check_counts(h.board, rules, part=shown_board)
+        table[shown_board] = h.board
+        jokers[shown_board] = sum(t.is_joker for t in h.board)
         close = _board_close(h.board, rules, h.atu if h.atu_close else None, h.throw, h.closer)
         board, discard = close.board, close.discard
     elif h.board_points is not None:
         board, discard = h.board_points, h.throw
         with _field("board_points"):
-            least = check_board(board, rules, who=f"{h.closer}'s board") if limits else 0
-        jokers[f"{h.closer}'s board"] = least
+            least = check_board(board, rules, who=Part("board", h.closer)) if limits else 0
+        jokers[Part("board", h.closer)] = least
         if least:
-            notes[f"{h.closer}'s board"] = f"{board} needs {_jokers(least)}"
-        jokers["the throw"] = int(discard is not None and discard.is_joker)
+            typed[Part("board", h.closer)] = board
+        jokers[THROW] = int(discard is not None and discard.is_joker)
     else:
         raise SheetError("sheet.board_missing", fields=("board",), holder=h.closer)
     shown = "board" if h.board is not None else "board_points"
     with _parts(board_field=shown):
         check_counts(table, rules, atu=h.atu)
-    jokers["the atu"] = int(h.atu.is_joker)
+    jokers[ATU] = int(h.atu.is_joker)
     if limits:
         with _parts(board_field=shown):
-            check_jokers(jokers, rules, notes=notes)
+            check_jokers(jokers, rules, points=typed)
             if h.atu.is_joker and h.twin is not None:
-                own = {f"{h.twin}'s rack", f"{h.twin}'s board"} | ({"the throw"} if h.closer == h.twin else set())
-                check_twin_joker(jokers, h.twin, own, rules, notes=notes)
+                own = {Part("rack", h.twin), Part("board", h.twin)} | ({THROW} if h.closer == h.twin else set())
+                check_twin_joker(jokers, h.twin, own, rules, points=typed)
     scores = closed_hand(players, atu=h.atu, closer=h.closer if not h.nobody else None, board=board or 0,
                          discard=discard, racks=penalties, twin=h.twin, rules=rules)
     return HandResult(scores, board, discard, h.closer, h.nobody)
 
 
-def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tuple[Tile, ...]], dict[str, int],
-                                                                  dict[str, int], dict[str, str]]:
+def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[Part | str, tuple[Tile, ...]], dict[str, int],
+                                                                  dict[Part | str, int], dict[Part | str, int]]:
     """Each loser's rack: the tiles shown (for the deck check), what it costs (CR-23), the
     fewest jokers it holds (a number or counts say how many at least, engine.limits) and,
-    for a number, why it holds them ("150 needs a joker")."""
-    table: dict[str, tuple[Tile, ...]] = {}
+    for a number, the number, which is why it holds them ("150 needs a joker")."""
+    table: dict[Part | str, tuple[Tile, ...]] = {}
     penalties: dict[str, int] = {}
-    jokers: dict[str, int] = {}
-    notes: dict[str, str] = {}
+    jokers: dict[Part | str, int] = {}
+    typed: dict[Part | str, int] = {}
     for name, rack in h.racks.items():
-        where = f"{name}'s rack"
+        where = Part("rack", name)
         if name == h.closer:
             raise SheetError("sheet.closer_rack", fields=("racks",), holder=name)
         penalties[name], jokers[where] = rack_cost(name, rack, rules, limits=limits)
         if rack.tiles is not None:
             table[where] = rack.tiles
         elif rack.points is not None and jokers[where]:
-            notes[where] = f"{rack.points} needs {_jokers(jokers[where])}"
-    return table, penalties, jokers, notes
-
-
-def _jokers(n: int) -> str:
-    """``a joker``, ``2 jokers``: what a number typed for a rack or a board needs (CR-23)."""
-    return "a joker" if n == 1 else f"{n} jokers"
+            typed[where] = rack.points
+    return table, penalties, jokers, typed
 
 
 def rack_cost(name: str, rack: RackInput, rules: Rules, *, limits: bool = True) -> tuple[int, int]:
@@ -222,19 +219,19 @@ def rack_cost(name: str, rack: RackInput, rules: Rules, *, limits: bool = True) 
         if len(rack.tiles) != rules.hand_size:
             raise SheetError("sheet.rack_size", fields=("racks",), holder=name, count=len(rack.tiles),
                              size=rules.hand_size)
-        check_counts(rack.tiles, rules, where=f"on {name}'s rack")
+        check_counts(rack.tiles, rules, part=Part("rack", name))
         return rack_penalty(rack.tiles, rules), sum(t.is_joker for t in rack.tiles)
     if rack.points is not None:
         if rack.points < 0:
             raise SheetError("sheet.rack_worth", fields=("racks",), holder=name, points=rack.points)
         with _field("racks"):
-            return rack.points, check_rack(rack.points, rules, who=f"{name}'s rack") if limits else 0
+            return rack.points, check_rack(rack.points, rules, who=Part("rack", name)) if limits else 0
     if rack.quick is not None:
         return quick_penalty(rack.quick, rules, name), rack.quick.jokers
     raise SheetError("sheet.rack_empty", fields=("racks",), holder=name)
 
 
-#: a part of the hand (the last word of its name: "Dan's rack") and the field that says it
+#: a part of the hand (its kind) and the field that says it
 _PART_FIELDS = {"rack": "racks", "board": "board_points", "throw": "throw", "atu": "atu"}
 
 
@@ -249,13 +246,13 @@ def _field(*fields: str) -> Iterator[None]:
 
 @contextmanager
 def _parts(*, board_field: str = "board_points") -> Iterator[None]:
-    """An engine RuleError naming parts of the hand ("Cristi's rack", "the atu") as a
-    SheetError naming their fields; ``board_field``: the closer's board as tiles or as points."""
+    """An engine RuleError naming parts of the hand (Cristi's rack, the atu) as a SheetError
+    naming their fields; ``board_field``: the closer's board as tiles or as points."""
     try:
         yield
     except RuleError as exc:
         names = {**_PART_FIELDS, "board": board_field}
-        fields = dict.fromkeys(names[part.rsplit(" ", 1)[-1]] for part in exc.parts if part.rsplit(" ", 1)[-1] in names)
+        fields = dict.fromkeys(names[part.kind] for part in exc.parts if isinstance(part, Part))
         raise SheetError.of(exc, fields=tuple(fields)) from None
 
 

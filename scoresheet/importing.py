@@ -19,10 +19,12 @@ remi.scoresheet.errors.SheetError: bad export: action 1: undoes: 2 is not an ear
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from remi.engine import RemiError, Rules
 from remi.engine.messages import shown
+from remi.engine.parts import Worded
 from remi.scoresheet.entry import HandInput, score_hand, seat_names
 from remi.scoresheet.errors import SheetError
 from remi.scoresheet.hand import FIELDS, POINTS_DIGITS, RackInput
@@ -52,7 +54,31 @@ MAX_SEQ = 2**63 - 1
 _TEXT_MOST = {"closer": NAME_MOST, "twin": NAME_MOST, "note": NOTE_MOST, "atu": 8, "throw": 8, "board": 400}
 
 
-def bad(code: str, where: str, **fields: Any) -> SheetError:
+@dataclass(frozen=True, slots=True)
+class Place(Worded):
+    """Where in an export file a refusal is: an action (its ``seq``, or its ``index`` in the
+    list when its seq is not a whole number) and the file's keys inside it (``hand``,
+    ``racks``, a player), which are the file's own words: ``action 3: hand: racks: Dan``."""
+
+    keys: tuple[str, ...] = ()
+    seq: int | None = None
+    index: int | None = None
+
+    def at(self, *keys: str) -> Place:
+        """A place inside this one."""
+        return Place((*self.keys, *keys), self.seq, self.index)
+
+    @property
+    def code(self) -> str:
+        action = "_seq" if self.seq is not None else "_index" if self.index is not None else ""
+        return "export.place" + action + ("_keys" if action and self.keys else "")
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"seq": self.seq, "index": self.index, "path": ": ".join(self.keys)}
+
+
+def bad(code: str, where: Place, **fields: Any) -> SheetError:
     """A refusal of the export file at ``where`` (``action 3: hand``: its place in the file)."""
     return SheetError(code, where=where, **fields)
 
@@ -64,13 +90,14 @@ def read_export(data: Any, name: str | None = None) -> tuple[GameInfo, list[LogE
     info = _game(data.get("game"), name)
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise bad("export.missing_list", "actions")
+        raise bad("export.missing_list", Place(("actions",)))
     if len(actions) > MOST_ACTIONS:
-        raise bad("export.too_many_actions", "actions", count=len(actions), most=MOST_ACTIONS)
+        raise bad("export.too_many_actions", Place(("actions",)), count=len(actions), most=MOST_ACTIONS)
     log: list[LogEntry] = []
     tally = _Tally(info)
     for i, raw in enumerate(actions, start=1):
-        where = f"action {raw.get('seq') if isinstance(raw, dict) and _is_int(raw.get('seq')) else f'#{i}'}"
+        seq = raw.get("seq") if isinstance(raw, dict) and _is_int(raw.get("seq")) else None
+        where = Place(seq=seq) if seq is not None else Place(index=i)
         entry = _action(raw, where, log)
         scores = _check(tally, log, entry, where)
         if entry.kind == "hand" and ends(tally.game, tally.totals):
@@ -118,34 +145,34 @@ def _is_int(value: Any) -> bool:
 
 def _game(g: Any, name: str | None) -> GameInfo:
     if not isinstance(g, dict):
-        raise bad("export.missing_object", "game")
+        raise bad("export.missing_object", Place(("game",)))
     for key in ("name", "variant"):
         if not isinstance(g.get(key), str):
-            raise bad("export.missing_text", f"game: {key}")
+            raise bad("export.missing_text", Place(("game", key)))
     players, teams, target = g.get("players"), g.get("teams"), g.get("target")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise bad("export.not_names", "game: players")
+        raise bad("export.not_names", Place(("game", "players")))
     if teams is not None and not (isinstance(teams, list) and all(
             isinstance(t, list) and all(isinstance(p, str) for p in t) for t in teams)):
-        raise bad("export.not_teams", "game: teams")
+        raise bad("export.not_teams", Place(("game", "teams")))
     if target is not None and not (_is_int(target) and target > 0):
-        raise bad("export.target", "game: target", value=_shown(target))
+        raise bad("export.target", Place(("game", "target")), value=_shown(target))
     if not isinstance(g.get("rules"), dict):
-        raise bad("export.missing_object", "game: rules")
+        raise bad("export.missing_object", Place(("game", "rules")))
     try:
         rules = Rules.from_dict(g["rules"])
         players, teams = check_seating(g["variant"], rules, players, teams, target)
         check_target(target)
         game_name = check_text(str(name or g["name"]), GAME_NAME_MOST, field="name")
     except RemiError as exc:
-        raise bad("export.refused", "game", reason=exc) from None
+        raise bad("export.refused", Place(("game",)), reason=exc) from None
     except (TypeError, ValueError) as exc:
-        raise bad("export.refused", "game: rules", reason=exc) from None
+        raise bad("export.refused", Place(("game", "rules")), reason=exc) from None
     return GameInfo(0, game_name, g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
                     target, rules, g.get("created_at") if isinstance(g.get("created_at"), str) else "")
 
 
-def _action(raw: Any, where: str, log: Sequence[LogEntry]) -> LogEntry:
+def _action(raw: Any, where: Place, log: Sequence[LogEntry]) -> LogEntry:
     """One action's values, typed: numbers whole and in range, earlier actions named only."""
     if not isinstance(raw, dict):
         raise bad("export.not_object", where)
@@ -166,10 +193,10 @@ def _action(raw: Any, where: str, log: Sequence[LogEntry]) -> LogEntry:
     return LogEntry(seq, kind, at, refs["hand_seq"], refs["undoes"], hand, change)
 
 
-def _hand(raw: Any, where: str) -> HandInput:
+def _hand(raw: Any, where: Place) -> HandInput:
     """A hand's stored form with every value of its type and size; parsed as a typed hand is."""
     if not isinstance(raw, dict):
-        raise bad("export.missing_object", f"{where}: hand")
+        raise bad("export.missing_object", where.at("hand"))
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
         raise bad("export.unknown_field", where, value=_shown(unknown[0]))
@@ -187,14 +214,14 @@ def _hand(raw: Any, where: str) -> HandInput:
     if not isinstance(racks, dict):
         raise bad("export.racks", where)
     for player, rack in racks.items():
-        _rack(player, rack, f"{where}: hand: racks: {player[:NAME_MOST]}")
+        _rack(player, rack, where.at("hand", "racks", player[:NAME_MOST]))
     try:
         return HandInput.from_dict(raw)
     except (RemiError, TypeError, ValueError) as exc:
-        raise bad("export.refused", f"{where}: hand", reason=exc) from None
+        raise bad("export.refused", where.at("hand"), reason=exc) from None
 
 
-def _rack(player: str, rack: Any, where: str) -> None:
+def _rack(player: str, rack: Any, where: Place) -> None:
     forms: dict[str, Callable[[Any], bool]] = {
         "tiles": lambda v: isinstance(v, str) and len(v) <= 400, "points": _small,
         "quick": lambda v: isinstance(v, str) and len(v) <= 20}
@@ -210,7 +237,7 @@ def _small(value: Any) -> bool:
     return _is_int(value) and 0 <= value < 10**POINTS_DIGITS
 
 
-def _change(change: Any, kind: str, where: str) -> dict[str, Any]:
+def _change(change: Any, kind: str, where: Place) -> dict[str, Any]:
     if kind == "target":
         if not (isinstance(change, dict) and set(change) == {"target"}
                 and (change["target"] is None or (_is_int(change["target"]) and change["target"] > 0))):
@@ -224,7 +251,7 @@ def _change(change: Any, kind: str, where: str) -> dict[str, Any]:
     return change
 
 
-def _check(tally: _Tally, log: Sequence[LogEntry], entry: LogEntry, where: str) -> dict[str, int]:
+def _check(tally: _Tally, log: Sequence[LogEntry], entry: LogEntry, where: Place) -> dict[str, int]:
     """``entry`` is what the command that writes it would have accepted after ``log`` (``tally``:
     the sheet the log leaves); a hand's scores, else none."""
     game = tally.game
@@ -247,11 +274,11 @@ def _check(tally: _Tally, log: Sequence[LogEntry], entry: LogEntry, where: str) 
             raise SheetError("export.names_spelled")
         result = score_hand(game.players, game.teams, game.rules, entry.hand)
     except SheetError as exc:
-        raise bad("export.refused", f"{where}: hand", reason=exc) from None
+        raise bad("export.refused", where.at("hand"), reason=exc) from None
     return {p: s.score for p, s in result.scores.items()}
 
 
-def _check_rename(game: GameInfo, change: Mapping[str, Any], where: str) -> None:
+def _check_rename(game: GameInfo, change: Mapping[str, Any], where: Place) -> None:
     if change["old"] not in game.players:
         raise bad("export.not_player", where, value=_shown(change["old"]))
     players = [change["new"] if p == change["old"] else p for p in game.players]
@@ -259,7 +286,7 @@ def _check_rename(game: GameInfo, change: Mapping[str, Any], where: str) -> None
     try:
         check_seating(game.variant, game.rules, players, teams, game.target)
     except SheetError as exc:
-        raise bad("export.refused", f"{where}: change", reason=exc) from None
+        raise bad("export.refused", where.at("change"), reason=exc) from None
 
 
 def _shown(value: Any) -> str:

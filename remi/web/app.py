@@ -24,6 +24,7 @@ from starlette.templating import Jinja2Templates
 
 from remi import i18n
 from remi.engine import RemiError
+from remi.engine.messages import sentence
 from remi.i18n import current, said
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.store import Store
@@ -130,8 +131,9 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        message = {404: "no such page", 405: "this page does not take that kind of request"}.get(
-            exc.status_code, str(exc.detail))
+        message = str(exc.detail)
+        if exc.status_code in (404, 405):  # the framework's own answers, worded as a refusal is
+            message = sentence("web.no_page" if exc.status_code == 404 else "web.wrong_method", {})
         return error_page(request, exc.status_code, message)
 
     async def library_error(request: Request, exc: Exception) -> Response:
@@ -143,8 +145,7 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
         # The traceback goes to the server's terminal, never to the page (issue 20's safety).
         log.error("error on %s %s\n%s", request.method, request.url.path,
                   "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
-        return error_page(request, 500, "remi met an error it did not expect; nothing was written. "
-                                        "The server's terminal has the details.")
+        return error_page(request, 500, sentence("web.unexpected", {}))
 
     app = Starlette(routes=routes, exception_handlers={
         Refused: refused, HTTPException: http_error, RemiError: library_error, Exception: server_error})

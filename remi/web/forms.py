@@ -24,6 +24,7 @@ from typing import Any
 
 from remi.engine import RemiError, Rules, check_close, format_tiles, parse_tiles
 from remi.engine.limits import check_board
+from remi.engine.parts import Part
 from remi.engine.tiles import Notation
 from remi.scoresheet.entry import HandInput, QuickCount, RackInput, rack_cost
 from remi.scoresheet.hand import parse_points
@@ -199,7 +200,7 @@ def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
     except (RemiError, IndexError) as exc:
         return {"ok": False, "text": said(exc) or _("give the atu")}
     if not result.can_close or result.best is None:
-        why = {"reason": result.reason}
+        why = {"reason": said(result.why)}  # its code and fields, worded in the phone's language
         return {"ok": False, "text": (_("does not close: %(reason)s") if rules.is_closed else
                                       _("does not go out: %(reason)s")) % why}
     best = result.best
@@ -229,7 +230,7 @@ def board_points_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
         return None
     if rules.check_points:
         try:
-            check_board(hand.board_points, rules, who=f"{hand.closer}'s board")
+            check_board(hand.board_points, rules, who=Part("board", hand.closer))
         except RemiError as exc:
             return {"ok": False, "text": said(exc)}
     return {"ok": True, "text": _("board %(points)s points") % {"points": hand.board_points}}

@@ -29,7 +29,7 @@ from remi.web.forms import whole_number
 from remi.web.guard import read_form
 from remi.web.tiles import chip, signed
 from remi.i18n import gettext as _
-from remi.i18n import N_, listed, said
+from remi.i18n import N_, listed, moment, said
 from remi.i18n import current as current_language
 
 if TYPE_CHECKING:
@@ -294,7 +294,7 @@ def history(request: Request) -> Response:
     lines = []
     for h in web.store.history(info.id):
         what, entered = action_words(h, cards=not info.rules.is_closed)
-        lines.append({"seq": h.seq, "when": h.created_at.replace("T", " ")[:19], "what": what, "hand": h.number,
+        lines.append({"seq": h.seq, "when": moment(h.created_at), "what": what, "hand": h.number,
                       "undone": h.undone, "input": entered})
     return web.page(request, "history.html", game=info, lines=lines)
 
