@@ -26,12 +26,13 @@ UNTYPED: tuple[str, ...] = ()
 #: every page a phone shows; the confirm page is reached by sending the hand form
 PAGES = ["/", "/new", "/g/1", "/g/1/hand", "/g/1/hand/1", "/g/1/history", "/g/1/players", "/g/1/pending",
          "/photo?game=1", "/tutor?game=1", "/tutor", "/g/99"]
-#: the visible text and every word a phone reads or hears (title, aria-label, placeholder, alt, confirm)
+#: the visible text and every word a phone reads or hears (title, aria-label, placeholder, alt, confirm);
+#: not what HTML marks translate="no" (the rules file's own keys, notation like r7)
 READ = """
 const words = [document.title, document.body.innerText];
 for (const el of document.querySelectorAll("[title], [aria-label], [placeholder], [alt], [data-confirm]"))
   for (const a of ["title", "aria-label", "placeholder", "alt", "data-confirm"])
-    if (el.hasAttribute(a) && !el.closest("[hidden]")) words.push(el.getAttribute(a));
+    if (el.hasAttribute(a) && !el.closest("[hidden], [translate=no]")) words.push(el.getAttribute(a));
 return words.join("\\n");
 """
 #: elements cut (content wider than the box, not a scroller) or reaching past the viewport
