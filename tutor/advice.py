@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from remi.engine import Close, RemiError, Rules, Tile, check_close, iter_closes
-from remi.tutor.policy import Option, atu_fills, draw_advice, weigh
+from remi.tutor.policy import Option, atu_fills, draw_advice, fewer_steps, ranked_by, weigh
 from remi.tutor.position import Position, read
 from remi.engine.counts import counts, need as need_of
 from remi.tutor.steps import analyse_counts
@@ -94,6 +94,10 @@ class Advice(Mapping[str, Any]):
     explanation: str = ""
     steps: int | None = None
     outs: int | None = None
+    #: what put the first throw above the second (``policy.ranked_by``): "chance", "steps", "score"
+    ranked_by: str | None = None
+    #: the best-ranked throw leaving fewer steps than the first, below it for its smaller chance
+    fewer_steps: str | None = None
     _json: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,6 +108,10 @@ class Advice(Mapping[str, Any]):
                                "advice": [t.to_dict() for t in self.advice], "explanation": self.explanation}
         if self.steps is not None:
             out["steps"], out["outs"] = self.steps, self.outs
+        if self.ranked_by is not None:
+            out["ranked_by"] = self.ranked_by
+        if self.fewer_steps is not None:
+            out["fewer_steps"] = self.fewer_steps
         return out
 
     def _mapping(self) -> dict[str, Any]:
@@ -169,7 +177,14 @@ def advise(
     words = throw_words(opts, pos.held, pos.view, pos.left)
     if pos.first_round and _close_keeping(pos.held, pos.rules, pos.view.keep) is not None:
         words += " (You could go out, but not in the first round: SR-19.)"
-    return replace(out, advice=tuple(_throw(o, pos) for o in opts), explanation=words)
+    return replace(out, advice=tuple(_throw(o, pos) for o in opts), explanation=words, **_why(opts, pos))
+
+
+def _why(opts: Sequence[Option], pos: Position) -> dict[str, str | None]:
+    """The typed reasons of the ranking: what put the first throw first, and the throw with
+    fewer steps it was put above."""
+    nearer = fewer_steps(opts)
+    return {"ranked_by": ranked_by(opts), "fewer_steps": None if nearer is None else pos.name(nearer.discard)}
 
 
 def _close_keeping(rack: Sequence[Tile], rules: Rules, keep: Tile | None) -> Close | None:
@@ -253,7 +268,7 @@ def _take_top(out: Advice, pos: Position) -> Advice:
     if pos.first_round and not opts[0].steps:
         nearer += ", though nobody goes out in the first round (SR-19)"
     words = f"Take {pos.name(top)} from {where}: {nearer}. " + throw_words(opts, rack, after, pos.left)
-    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), explanation=words)
+    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), explanation=words, **_why(opts, pos))
 
 
 def _stock(out: Advice, pos: Position) -> Advice:

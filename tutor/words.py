@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from remi.engine import Close, Rules, Tile, check_close, tile_rack_penalty
 from remi.tutor.feed import known_held, partners
-from remi.tutor.policy import HORIZON, Option
+from remi.tutor.policy import HORIZON, Option, fewer_steps, said_chance
 from remi.tutor.view import View, live_copies, seen_counts
 
 __all__ = ["close_words", "stock_words", "throw_words"]
@@ -153,6 +153,14 @@ def _reason(best: Option, opts: Sequence[Option], rest: Sequence[Tile], view: Vi
     return f"throwing it keeps you {away} from {w.a_close} with {_plural(best.outs, 'live out')}"
 
 
+def _chance_reason(best: Option, nearer: Option, rules: Rules) -> str:
+    """Why a throw further from a close comes first: its rack closes more often (policy.rank_key)."""
+    w = rules.words
+    return (f"it leaves you {_plural(best.steps, 'step')} from {w.a_close} against {nearer.steps} for "
+            f"{w.name(nearer.discard)}, but {w.name(nearer.discard)} leaves fewer live outs: "
+            f"{said_chance(best)}% to {w.close} within {HORIZON} draws against {said_chance(nearer)}%")
+
+
 def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules: Rules) -> str:
     """A tile to keep, where a learner could take it for a loose one: it waits in an
     unfinished set or run of the rack kept (not in a finished formation), and throwing it
@@ -183,7 +191,9 @@ def throw_words(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: 
     rest = list(rack)
     rest.remove(d)
     who = left or "your left neighbour"
-    line1 = f"Throw {w.name(d)}: {_reason(best, opts, rest, view)}"
+    nearer = fewer_steps(opts)
+    reason = _chance_reason(best, nearer, rules) if nearer is not None else _reason(best, opts, rest, view)
+    line1 = f"Throw {w.name(d)}: {reason}"
     alt = _alternative(opts)
     contrast = alt is not None and not d.is_joker and alt.outs >= best.outs and not best.atu_fills
     if contrast:
