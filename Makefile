@@ -9,7 +9,7 @@ FULL   := $(VENV)/.test-installed
 # at every install: remi/ is that folder, on purpose (pyproject's package-dir). Not for users.
 QUIET  := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: demo test bench clean train-fonts
+.PHONY: demo test bench clean train-fonts messages
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,16 @@ test: $(FULL)
 
 bench: $(FULL)
 	for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# The catalogues (remi/i18n.py, docs/glossary.md): every marked word and every refusal's template
+# extracted (babel.cfg), merged into each language's .po, compiled to the .mo that ships (the
+# .mo are committed, so `make demo` and `pip install .` compile nothing; a test keeps them equal).
+BABEL := $(VENV)/bin/pybabel
+messages: $(FULL)
+	$(BABEL) -q extract -F babel.cfg --no-wrap --no-location \
+	  --add-comments=Translators: --project=remi --version=0.1.0 -o remi/locale/remi.pot .
+	$(BABEL) -q update -i remi/locale/remi.pot -d remi/locale -D remi --no-wrap --no-fuzzy-matching --ignore-obsolete
+	$(BABEL) compile -d remi/locale -D remi --statistics
 
 # The font families the wide training pools draw (vision/training/fontpool.py), from Debian's
 # packages: only for `remi vision generate --editions wide-train|wide-test`; demo and scan need none.

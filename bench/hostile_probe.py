@@ -64,6 +64,7 @@ class Probe:
         self.bad: list[str] = []
         self.peak = 0
         self.second: list[float] = []
+        self.second_failed: list[str] = []
         self.done = threading.Event()
         self.lock = threading.Lock()
         self.step = "start"
@@ -103,8 +104,9 @@ class Probe:
             try:
                 phone.get("/static/remi.css")
                 waited = time.monotonic() - started
-            except httpx.HTTPError:
+            except httpx.HTTPError as exc:  # said at the end: which step, after how long, what
                 waited = float("inf")
+                self.second_failed.append(f"{self.step}: {type(exc).__name__} after {time.monotonic() - started:.1f} s")
             self.second.append(waited)
             self.slowest[self.step] = max(self.slowest.get(self.step, 0.0), waited)
             if proc is not None:
@@ -319,6 +321,8 @@ def report(p: Probe, seconds: float) -> None:
         print(f"second phone: {len(p.second)} answers, slowest {max(p.second) * 1000:.0f} ms, "
               f"median {sorted(p.second)[len(p.second) // 2] * 1000:.0f} ms; slowest while "
               + ", ".join(f"{step} {s * 1000:.0f} ms" for step, s in p.slowest.items()))
+    if p.second_failed:
+        print(f"second phone not answered {len(p.second_failed)} time(s): " + "; ".join(p.second_failed[:5]))
 
 
 if __name__ == "__main__":

@@ -110,7 +110,8 @@ def main() -> None:
                 for name, path in (("sheet, every hand (?all=1)", "/g/1?all=1"), ("sheet, last 40", "/g/1"),
                                    ("live fragment, every hand", "/g/1/part?all=1"), ("version poll", "/g/1/version")):
                     med, worst = timed(lambda p=path: c.get(p).raise_for_status(), args.repeat)
-                    print(f"{name:30s} median {med:7.1f} ms   max {worst:7.1f} ms   (target <= 100 ms)")
+                    weight = len(c.get(path).content)  # the page's weight, as a phone downloads it
+                    print(f"{name:30s} median {med:7.1f} ms   max {worst:7.1f} ms   (target <= 100 ms)   {weight:,} B")
                 store = _store(db)
                 changed = []
 

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from remi.engine.messages import TEMPLATES, UNTYPED, sentence
+from remi.engine.messages import ENGLISH, TEMPLATES, sentence
 
 
 class RemiError(ValueError):
     """Root of every error the engine raises on bad input.
 
     ``RemiError(code, **fields)``: a typed refusal, its sentence from ``engine.messages``.
-    ``RemiError("a sentence")`` (no template of that name): a refusal not yet given a code,
-    its code ``"untyped"`` and its sentence the ``text`` field (docs/errors.md).
+    A code without a template there is a mistake of the raise site, not of the user's input:
+    a LookupError (tests/test_refusals_typed.py holds every raise site to a code).
     """
 
     #: the stable name of what was refused (a key of ``engine.messages.TEMPLATES``)
@@ -37,12 +37,13 @@ class RemiError(ValueError):
 
     def __init__(self, code: str, /, **fields: Any) -> None:
         if code not in TEMPLATES:
-            code, fields = UNTYPED, {"text": code, **fields}
+            raise LookupError(f"no template for the refusal code {code!r} (engine.messages): raise a code, "
+                              "never a sentence")
         self.code = code
         self.params = fields
         for name, value in fields.items():
             setattr(self, name, value)
-        super().__init__(sentence(code, fields))
+        super().__init__(sentence(code, fields, ENGLISH))  # str(err) is English; the reader's: remi.i18n
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a subclass's own arguments differ: rebuilt from its sentence and its attributes

@@ -1,9 +1,14 @@
 """Every refusal's sentence, made from its code and its fields in this one place (docs/errors.md).
 
+``TEMPLATES`` joins the engine's and the tutor's table (``ENGINE``, here) with the score
+sheet's (``messages_sheet``), the photo path's (``messages_vision``), the web pages' and the
+command line's (``messages_cli``): data, so the engine imports nothing of the layers it words.
 An error carries a stable ``code`` and its fields (``err.token``, ``err.count``); the English
 sentence is the template of that code filled with the fields. The templates are whole
-sentences with named placeholders, so that a translation (gettext, issue 41) replaces a
-sentence, never a piece of one. A template with a plural form is chosen by its ``count``
+sentences with named placeholders, and each is a gettext msgid: ``sentence`` looks it up in
+the reader's catalogue (``READER``, set per command or request by remi.i18n; issue 41) and
+fills the translation, so a refusal is composed in the reader's language, never translated
+from its English sentence. ``str(err)`` is always English (``ENGLISH``). A template with a plural form is chosen by its ``count``
 field, as ``ngettext`` chooses. A code whose sentence differs by game has one template per
 variant (``"rule.close_size"`` for Closed Rummy's tiles and Simple rummy's cards), chosen by
 the error's ``variant`` field.
@@ -19,9 +24,15 @@ tuples (tiles as a rack, ``r3 r4 r9``; other things as a list, ``Ana, Dan``); a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import gettext
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Protocol, runtime_checkable
+
+from remi.engine.messages_cli import CLI, WEB
+from remi.engine.messages_sheet import SHEET
+from remi.engine.messages_vision import VISION
+from remi.engine.template import Template
 
 
 @runtime_checkable
@@ -32,18 +43,6 @@ class Piece(Protocol):
     def card(self) -> str: ...
 
     def format(self, notation: str = "tile") -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Template:
-    """One sentence, and its plural form when a ``count`` field chooses between them."""
-
-    one: str
-    #: the sentence when ``count`` is not 1 (``ngettext``'s msgid_plural); None: no plural
-    other: str | None = None
-
-    def pick(self, fields: Mapping[str, object]) -> str:
-        return self.one if self.other is None or fields.get("count") == 1 else self.other
 
 
 _NOT_A_TILE = "a tile (like r7, k13, *) or a card (like 7h, Qs)"
@@ -69,6 +68,15 @@ ENGINE: dict[str, Template] = {
     "rule.option_range": Template("rule option {option} must be {low} to {high}, not {value}"),
     "rule.option_multiplier": Template("rule option max_multiplier must be 1, 2 or 4"),
     "rule.option_choice": Template("bad value for {option}: {value!r} (one of {choices})"),
+    # a small file read whole (engine/files.py): a rules file, a game's export
+    "file.rules_not_regular": Template("rules file {path} is not a regular file"),
+    "file.rules_unreadable": Template("cannot read rules file {path}: {reason}"),
+    "file.rules_too_large": Template("rules file {path} is too large (at most {size})"),
+    "file.rules_not_text": Template("rules file {path} is not a text file"),
+    "file.export_not_regular": Template("the export {path} is not a regular file"),
+    "file.export_unreadable": Template("cannot read the export {path}: {reason}"),
+    "file.export_too_large": Template("the export {path} is too large (at most {size})"),
+    "file.export_not_text": Template("the export {path} is not a text file"),
     "rule.file_not_toml": Template("rules file is not valid TOML: {detail}"),
     "rule.file_unreadable": Template("cannot read rules file {path}: {reason}"),
     "rule.file_variant": Template("rules file is for {found}, not {wanted}"),
@@ -97,6 +105,19 @@ ENGINE: dict[str, Template] = {
     "rule.boards_too_slow": Template("boards of {size} tiles take too long to count (over {seconds} s): "
                                      "lower the rule option close_size"),
     # scoring one hand (CR-21..CR-28, SR-20)
+    # why a rack does not close (CloseResult.why: CR-18, CR-29, SR-17, SR-18)
+    "close.other_throw": Template("it closes throwing {tile}"),
+    "close.other_throw/simple": Template("it goes out throwing {tile}"),
+    "close.no_set": Template("no arrangement has a set (Tria); a close needs a run and a set"),
+    "close.no_set/simple": Template("no arrangement has a set (Tria); going out needs a run and a set (SR-18)"),
+    "close.no_run": Template("no arrangement has a run (Suivi); a close needs a run and a set"),
+    "close.no_run/simple": Template("no arrangement has a run (Suivi); going out needs a run and a set (SR-18)"),
+    "close.no_spare": Template("all {size} tiles fit formations of 3, but one must be thrown"),
+    "close.no_spare/simple": Template("all {size} cards fit melds of 3, but one must be thrown (SR-17)"),
+    "close.loose": Template("{count} loose tile: {tiles}; a close leaves exactly one",
+                            "{count} loose tiles: {tiles}; a close leaves exactly one"),
+    "close.loose/simple": Template("{count} loose card: {tiles}; going out leaves exactly one (SR-17)",
+                                   "{count} loose cards: {tiles}; going out leaves exactly one (SR-17)"),
     "rule.closer_not_seated": Template("the closer {name!r} is not at this table"),
     "rule.closer_not_seated/simple": Template("the player going out, {name!r}, is not at this table"),
     "rule.twin_not_seated": Template("the twin holder {name!r} is not at this table"),
@@ -129,48 +150,80 @@ ENGINE: dict[str, Template] = {
     "tutor.player_count": Template("2 to 4 players"),
 }
 
-#: The score sheet's refusals (scoresheet/errors.py), by code.
-SHEET: dict[str, Template] = {
-    "sheet.entered_twice": Template("hand {number} has exactly these entries: entered twice? record it again on "
-                                    "purpose to keep it anyway"),
-    "sheet.no_game": Template("no game {selector!r}"),
-    "sheet.no_game_yet": Template("no game yet"),
-    "sheet.finished": Template("{game} is finished ({outcome})"),
-    "sheet.no_hand": Template("{game} has no hand {number} (its last is hand {last})"),
-    "sheet.no_hand_yet": Template("{game} has no hand {number} (no hand yet)"),
-    "sheet.hand_struck": Template("hand {number} of {game} was struck out"),
-    "sheet.field": Template("{label}: {detail}"),
-}
-
-#: A refusal not yet given a code of its own: its sentence was written where it is raised.
-#: (docs/errors.md lists them; each becomes a code as its module is converted.)
-UNTYPED = "untyped"
-TEMPLATES: dict[str, Template] = {**ENGINE, **SHEET, UNTYPED: Template("{text}")}
+#: Every refusal's template, by code: the engine's and the tutor's, the score sheet's, the photo
+#: path's, the web page's and the command line's (each table in its own module, data only).
+TEMPLATES: dict[str, Template] = {**ENGINE, **SHEET, **VISION, **WEB, **CLI}
 
 
-def sentence(code: str, fields: Mapping[str, object]) -> str:
-    """The English sentence of a refusal: its code's template (its variant's, if it has one)
-    filled with its fields. A KeyError for a code without a template: every code has one."""
+class Reason:
+    """An answer's reason as a refusal is one: a code and its fields, its sentence made here
+    (``CloseResult.why``: why a rack does not close). ``str()`` is the English sentence."""
+
+    __slots__ = ("code", "params")
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        if code not in TEMPLATES:
+            raise LookupError(f"no template for the code {code!r} (engine.messages)")
+        self.code = code
+        self.params = params
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (self.code, self.params) == (other.code, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"Reason({self.code!r}, **{self.params!r})"
+
+    def __str__(self) -> str:
+        return sentence(self.code, self.params)
+
+
+#: English: the templates as written (``str(err)`` is always this)
+ENGLISH = gettext.NullTranslations()
+#: The reader's language: set per command (the CLI) or per request (a phone), never for the
+#: whole process, so that each phone at a table reads its own (remi.i18n sets it).
+READER: ContextVar[gettext.NullTranslations] = ContextVar("READER", default=ENGLISH)
+
+
+def sentence(code: str, fields: Mapping[str, object], words: gettext.NullTranslations | None = None) -> str:
+    """A refusal's sentence in the reader's language (``words``; by default ``READER``'s):
+    its code's template (its variant's, if it has one) looked up in the catalogue and filled
+    with its fields, so that it is composed in that language from the code and the fields.
+    A KeyError for a code without a template: every code has one."""
+    words = words or READER.get()
     template = TEMPLATES.get(f"{code}/{fields.get('variant')}") or TEMPLATES[code]
     notation = "card" if fields.get("variant") == "simple" else "tile"
-    shown = {name: _shown(value, notation) for name, value in fields.items()}
+    shown = {name: _shown(value, notation, words) for name, value in fields.items()}
     count = fields.get("count")
     if isinstance(count, int):
-        shown.setdefault("ordinal", ordinal(count))
-    return template.pick(fields).format(**shown)
+        shown.setdefault("ordinal", ordinal(count, words))
+    return template.said(fields, words).format(**shown)
 
 
-def _shown(value: object, notation: str) -> object:
+def _shown(value: object, notation: str, words: gettext.NullTranslations = ENGLISH) -> object:
     """A field as a sentence shows it: a tile in the variant's notation, a tuple as a list,
-    an ordinal count as English writes it (``3rd``); text quoted (``{value!r}``: a value as
+    an ordinal count as English writes it (``3rd``); an error met on the way as its own
+    sentence (a refusal's from its code and fields); text quoted (``{value!r}``: a value as
     typed) cut to ``SHOWN_MOST`` characters (:class:`Cut`: a 200 KB bad value in a rules file
     is not echoed whole, issue 39)."""
     if isinstance(value, Piece):
         return value.format(notation)
+    code, params = getattr(value, "code", None), getattr(value, "params", None)
+    if isinstance(code, str) and code in TEMPLATES and isinstance(params, Mapping):
+        said = sentence(code, params, words)  # a refusal (or a reason) met on the way: its own sentence
+        labelled = getattr(value, "labelled", None)  # the sheet's field named before it ("the atu: ...")
+        if labelled:
+            return sentence("sheet.field", {"label": sentence(labelled[0], labelled[1], words), "detail": said},
+                            words)
+        return said
+    if isinstance(value, BaseException):
+        return str(value)
     if isinstance(value, tuple):  # tiles as a rack is written, other things as a list
         if value and all(isinstance(v, Piece) for v in value):
             return " ".join(v.format(notation) for v in value)
-        return ", ".join(str(_shown(v, notation)) for v in value)
+        return ", ".join(str(_shown(v, notation, words)) for v in value)
     return Cut(value) if isinstance(value, str) else value
 
 
@@ -215,10 +268,23 @@ class Cut:
         return format(str(self), spec)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``: English's ordinal of a count (a translation has its own).
+def _english_ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+#: Each language's ordinal of a count, by the catalogue's ``Language`` (a copy of a tile: the
+#: Romanian "piesă" is feminine, but the sentence says "al 3-lea r7", the tile's name).
+ORDINALS: dict[str, Callable[[int], str]] = {
+    "en": _english_ordinal,
+    "ro": lambda n: "primul" if n == 1 else f"al {n}-lea",
+    "fr": lambda n: "1er" if n == 1 else f"{n}e",
+}
+
+
+def ordinal(n: int, words: gettext.NullTranslations = ENGLISH) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: the ordinal of a count in ``words``' language.
 
     >>> ordinal(3), ordinal(4)
     ('3rd', '4th')
     """
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return ORDINALS.get(words.info().get("language", "en"), _english_ordinal)(n)

@@ -152,7 +152,7 @@ class Rules:
         such as /dev/zero would be read forever, a FIFO waits for a writer that never comes)."""
         from remi.engine.files import read_small
 
-        text = read_small(path, MOST_RULES_BYTES, "rules file", RuleError)
+        text = read_small(path, MOST_RULES_BYTES, "rules", RuleError)
         return cls.from_toml_text(text, variant=variant)
 
 

@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from remi.engine.counts import HIGH, counts, need, slot
 from remi.engine.formations import Formation, tile_board_value
+from remi.engine.messages import Reason
 from remi.engine.racks import check_close_rack
 from remi.engine.rules import CLOSED, Rules
 from remi.engine.scoring import close_multiplier
@@ -74,7 +75,7 @@ class _Why(NamedTuple):
     status: CloseStatus
     loose: tuple[Tile, ...]
     formations: tuple[Formation, ...]
-    reason: str
+    why: Reason | None
 
 
 @dataclass(frozen=True)
@@ -119,19 +120,25 @@ class CloseResult:
         return self._why.formations
 
     @property
+    def why(self) -> Reason | None:
+        """Why it does not close, as a code and its fields (None when it closes): its sentence
+        is made in ``engine.messages``, like a refusal's."""
+        return self._why.why
+
+    @property
     def reason(self) -> str:
-        """Why it does not close, in a sentence ("" when it closes)."""
-        return self._why.reason
+        """Why it does not close, in a sentence ("" when it closes): ``why``'s English."""
+        return "" if self._why.why is None else str(self._why.why)
 
     @cached_property
     def _why(self) -> _Why:
         if self.best is not None:
-            return _Why(CloseStatus.CLOSES, (), (), "")
+            return _Why(CloseStatus.CLOSES, (), (), None)
         if self.throw is not None:
             other = _best(self.rack, self.rules, self.atu, None)
             if other is not None:
-                w = self.rules.words
-                return _Why(CloseStatus.OTHER_THROW, (), (), f"it {w.closes} throwing {w.name(other.discard)}")
+                return _Why(CloseStatus.OTHER_THROW, (), (), Reason("close.other_throw", tile=other.discard,
+                                                                    variant=self.rules.variant))
         return _explain(self.rack, self.rules, self.atu)
 
 
@@ -262,22 +269,18 @@ def _explain(rack: Sequence[Tile], rules: Rules, atu: Tile | None) -> _Why:
     if n is None:  # the run-and-set rule can't be met at all
         n, steps = min_loose(cnt, j, 0, rules)
         has_run = any(s[0] == "run" for s in steps)
-        missing = "a set (Tria)" if has_run else "a run (Suivi)"
+        missing = "close.no_set" if has_run else "close.no_run"
     formations = tuple(sorted((_step_formation(s) for s in steps if s[0] != "loose"), key=Formation.sort_key))
     loose = tuple(sorted((Tile(s[1]) for s in steps if s[0] == "loose"), key=lambda t: t.code))
-    w = rules.words  # Simple rummy: loose cards, melds, going out (SR-16, SR-17)
+    variant = rules.variant  # Simple rummy: loose cards, melds, going out (SR-16, SR-17)
     if missing:
-        status, reason = CloseStatus.NO_RUN_AND_SET, (f"no arrangement has {missing}; {w.a_close} needs a run and a set"
-                                                      f"{w.cite('SR-18')}")
+        status, why = CloseStatus.NO_RUN_AND_SET, Reason(missing, variant=variant)
     elif n == 0:
-        size = len(rack) + (atu is not None)
-        status, reason = CloseStatus.NO_SPARE, (f"all {size} {w.pieces} fit {w.formations} of 3, but one must be "
-                                                f"thrown{w.cite(w.close_rule)}")
+        status, why = CloseStatus.NO_SPARE, Reason("close.no_spare", size=len(rack) + (atu is not None), variant=variant)
     else:
-        names = ", ".join(w.name(t) for t in loose)
-        status, reason = CloseStatus.LOOSE_TILES, (f"{n} loose {w.pieces}: {names}; {w.a_close} leaves exactly one"
-                                                   f"{w.cite(w.close_rule)}")
-    return _Why(status, loose, formations, reason)
+        names = tuple(t.format(rules.words.notation) for t in loose)  # as a list: "k11, k12, r8"
+        status, why = CloseStatus.LOOSE_TILES, Reason("close.loose", count=n, tiles=names, variant=variant)
+    return _Why(status, loose, formations, why)
 
 
 def _step_formation(step: Step) -> Formation:

@@ -70,10 +70,18 @@ app = typer.Typer(
 )
 
 @app.callback()
-def _group() -> None:
+def _group(lang: Annotated[Optional[str], typer.Option(
+        "--lang", help="The language remi's refusals speak: en, ro or fr (default: LANGUAGE, LC_ALL, LANG; "
+                       "English where none of them is one of these).")] = None) -> None:
     # A callback keeps remi a group of commands: with one command registered here (the others
-    # come through RemiGroup) typer would make `remi` that command itself.
-    pass
+    # come through RemiGroup) typer would make `remi` that command itself. It also holds --lang,
+    # which comes before the command: remi --lang ro check "r7 r7 r7 ...".
+    from remi.i18n import CLI_CHOICE, LANGUAGES, language
+
+    if lang is not None:
+        if language(lang) is None:
+            raise fail("cli.unknown_language", lang=lang, choices=", ".join(LANGUAGES))
+        CLI_CHOICE.set(language(lang))
 
 
 @app.command(
@@ -102,9 +110,9 @@ def check(
         rules = load_rules(variant, rules_file)
     console = Console(stderr=as_json)
     if (rack is None) == (photo is None):
-        raise fail("give the rack as text or with --photo PHOTO (one of them)")
+        raise fail("cli.rack_or_photo")
     if photo is None and (fix or keep is not None or models is not None):
-        raise fail("--fix, --keep and --models go with a photo: give --photo PHOTO")
+        raise fail("cli.photo_options")
     with user_errors():
         if photo is not None:
             from remi.photos import read_rack
@@ -117,8 +125,7 @@ def check(
         atu_tile = Tile.parse(atu) if atu else None
         if not rules.is_closed and len(tiles) == rules.close_size - 1:
             # SR-17: a hand goes out after the draw, with 14 cards; 13 are a hand waiting to draw
-            raise fail(f"a hand going out has {rules.close_size} cards, after the draw (SR-17); this one has "
-                       f"{len(tiles)}: add the card drawn, or ask remi advise --variant simple what to draw")
+            raise fail("cli.simple_draw_first", size=rules.close_size, count=len(tiles))
         # the engine decides the atu's role (CR-19), and refuses one in Simple rummy
         result = check_close(tiles, rules, atu=atu_tile)
     from remi.check_view import check_json, render_check
@@ -156,10 +163,12 @@ def main() -> None:
     """Run the app; a usage error (unknown option, missing value) is one line and exit 2 too."""
     import sys
 
+    from remi.engine.messages import sentence
+
     try:
         code = app(args=expand_fixes(sys.argv[1:]), standalone_mode=False)
     except KeyboardInterrupt:
-        print("remi: interrupted", file=sys.stderr)
+        print(f"remi: {sentence('cli.interrupted', {})}", file=sys.stderr)
         sys.exit(130)
     except Exception as exc:
         # typer's (vendored) click errors carry their own message and exit code.
@@ -167,12 +176,13 @@ def main() -> None:
             # click names the environment variable of an option that has none as 'None'
             message = exc.format_message().replace(" (env var: 'None')", "")
             if message:  # (bare ``remi`` shows the help with an empty message)
-                ctx = getattr(exc, "ctx", None)
-                where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-                print(f"remi: {message}{where}", file=sys.stderr)
+                ctx = getattr(exc, "ctx", None)  # click's own words, then remi's pointer to the help
+                line = sentence("cli.usage", {"detail": message, "command": ctx.command_path}) if ctx is not None \
+                    else message
+                print(f"remi: {line}", file=sys.stderr)
             sys.exit(exc.exit_code)
         if type(exc).__name__ == "Abort":
-            print("remi: aborted", file=sys.stderr)
+            print(f"remi: {sentence('cli.aborted', {})}", file=sys.stderr)
             sys.exit(130)
         raise
     sys.exit(code if isinstance(code, int) else 0)

@@ -22,7 +22,9 @@ def check_variant(value: str) -> str:
     """``--variant``: closed or simple, in any case."""
     variant = value.strip().lower()
     if variant not in VARIANTS:
-        raise typer.BadParameter(f"unknown variant {value!r}: use closed or simple", param_hint="--variant")
+        from remi.engine.messages import sentence
+
+        raise typer.BadParameter(sentence("cli.unknown_variant", {"name": value}), param_hint="--variant")
     return variant
 
 

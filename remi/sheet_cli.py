@@ -54,7 +54,7 @@ def new(
             table_rules = table_rules or (model.rules if variant == model.variant else None)
             name = name or store.next_name(model.name)
         if not names and not pairs:
-            raise refuse("who plays? give the players, like Ana,Dan,Ion", "players")
+            raise refuse("cli.who_plays", "players")
         game = store.new_game(name, variant or "closed", names, teams=pairs, target=target, rules=table_rules)
         remember(store, game)
         if as_json:
@@ -168,7 +168,7 @@ def export(
         from remi.scoresheet.transfer import sheet_csv
 
         if fmt not in ("json", "csv"):
-            raise refuse(f"unknown format {fmt!r}: use json or csv")
+            raise refuse("cli.export_format", fmt=fmt)
         store = open_store(db)
         info = pick(store, game)
         text = (json.dumps(store.export_game(info.id), indent=2, ensure_ascii=False) + "\n" if fmt == "json"
@@ -182,7 +182,7 @@ def export(
         try:
             out.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise refuse(f"cannot write {out}: {exc.strerror}") from None
+            raise refuse("cli.cannot_write", path=str(out), reason=exc.strerror) from None
         if as_json:
             emit({"game": info.name, "format": fmt, "out": str(out)})
         else:
@@ -203,15 +203,15 @@ def import_(
         from remi.scoresheet.errors import SheetError
         from remi.scoresheet.importing import MOST_BYTES
 
-        text = read_small(file, MOST_BYTES, "the export", SheetError)
+        text = read_small(file, MOST_BYTES, "export", SheetError)
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise refuse(f"{file} is not JSON: {exc}") from None
+            raise refuse("cli.not_json", path=str(file), reason=str(exc)) from None
         except RecursionError:  # [[[[...]]]] nested past what Python's parser follows
-            raise refuse(f"{file} is not a remi game export: nested too deep") from None
+            raise refuse("cli.export_too_deep", path=str(file)) from None
         if not isinstance(data, dict):
-            raise refuse(f"{file} is not a remi game export")
+            raise refuse("cli.not_export", path=str(file))
         store = open_store(db)
         info = store.import_game(data, name=name)
         imported = store.sheet(info.id)
@@ -274,7 +274,7 @@ def target(
     """
     with errors():
         if points.strip().lower() != "none" and not points.strip().isdigit():
-            raise refuse(f"{points!r} is not a target: give a number of points, or none", "target")
+            raise refuse("cli.target_syntax", "target", text=points)
         new_target = None if points.strip().lower() == "none" else int(points)
         store = open_store(db)
         data = store.set_target(pick(store, game).id, new_target)

@@ -53,20 +53,23 @@ FLAGS = {
 
 def describe(exc: ValueError) -> str:
     """A library error in the command line's words: the flags of the fields at fault, what to type."""
+    from remi.engine.messages import sentence
     from remi.scoresheet.errors import EnteredTwice, GameFinished, NoGame, SheetError
 
     if isinstance(exc, EnteredTwice):
-        return f"hand {exc.number} has exactly these entries: entered twice? add --again to record it anyway"
+        return sentence("cli.entered_twice", {"number": exc.number})
     if isinstance(exc, NoGame):
         if exc.selector is None:
-            return "no game yet: start one with remi new --variant closed --players Ana,Dan"
-        return f"no game {exc.selector!r}: see remi games"
+            return sentence("cli.no_game_yet", {})
+        return sentence("cli.no_game", {"selector": exc.selector})
     if isinstance(exc, GameFinished):
-        return f"{exc}: start the next one with remi new --like {shlex.quote(exc.game)}"
+        return sentence("cli.finished", {"reason": exc, "like": shlex.quote(exc.game)})
+    from remi.i18n import said
+
     if not isinstance(exc, SheetError) or not exc.fields:
-        return str(exc)
+        return said(exc)
     flags = "/".join(FLAGS.get(f, f) for f in exc.fields)
-    return f"{flags}: {exc.detail if exc.label else exc}"
+    return sentence("cli.flagged", {"flags": flags, "detail": said(exc, bare=True)})
 
 
 @contextmanager
@@ -76,7 +79,7 @@ def errors() -> Iterator[None]:
     from remi.errors import user_errors
     from remi.sheet_state import announce, where
 
-    with user_errors(interrupted="interrupted; nothing was recorded", describe=lambda exc: describe(exc) + where()):
+    with user_errors(interrupted="cli.interrupted_nothing_recorded", describe=lambda exc: describe(exc) + where()):
         yield
     announce()
 
@@ -116,18 +119,16 @@ class HandOptions:
         from remi.scoresheet.hand import HandInput
 
         cards = rules is not None and not rules.is_closed
-        noun = "cards" if cards else "tiles"
+        variant = "simple" if cards else "closed"
         board: "str | tuple[Tile, ...] | None" = self.board
         photos = _pairs(self.rack_photo, "--rack-photo")
         if cards and photos:
-            raise refuse("--rack-photo is for Closed Rummy: in Simple rummy each opponent of the player who went "
-                          "out takes 100 whatever they hold (SR-20); give --closer, and their cards with --board-photo")
+            raise refuse("cli.rack_photo_simple")
         if (self.photo_fix or self.keep is not None) and self.board_photo is None and not photos:
-            raise refuse(f"--photo-fix and --keep correct a photo's {noun}: give --board-photo"
-                          + ("" if cards else " or --rack-photo"))
+            raise refuse("cli.photo_fix_needs_photo", variant=variant)
         if self.board_photo is not None:
             if board is not None:
-                raise refuse(f"give the board as {noun} or as a photo, not both")
+                raise refuse("cli.board_twice", variant=variant)
             board = _photo_tiles(self.board_photo, self._fixes(None), self.keep, "--photo-fix", (14, 15),
                                  rules=rules if cards else None)
         return HandInput.parse(closer=self.closer, nobody=self.nobody, atu=self.atu, board=board,
@@ -175,11 +176,11 @@ class HandOptions:
         for flag, values, parse in sources:
             for name, value in _pairs(values, flag):
                 if name in racks:
-                    raise refuse(f"{name}'s rack is given twice")
+                    raise refuse("cli.rack_twice", holder=name)
                 try:
                     racks[name] = parse(name, value)
                 except RemiError as exc:
-                    raise refuse(f"{flag} {name}: {exc}") from None
+                    raise refuse("cli.rack_refused", flag=flag, holder=name, reason=exc) from None
         return racks
 
     def _fixes(self, photo: str | None) -> list[str] | None:
@@ -199,17 +200,16 @@ def _one_twin(names: list[str] | None) -> str | None:
     if len(names) > 1:
         from remi.scoresheet.errors import SheetError
 
-        raise SheetError(f"given twice ({', '.join(names)}): only one player can hold the twin of an atu",
-                         fields=("twin",))
+        raise SheetError("cli.twin_twice", fields=("twin",), names=tuple(names))
     return names[0]
 
 
-def refuse(message: str, *fields: str) -> Exception:
-    """The sheet's refusal of a command's input (``fields``: the hand's fields at fault, which
-    ``describe`` names by their flags); raised by the caller."""
+def refuse(code: str, *fields: str, **params: Any) -> Exception:
+    """The sheet's refusal of a command's input: a code and its ``params`` (``fields``: the
+    hand's fields at fault, which ``describe`` names by their flags); raised by the caller."""
     from remi.scoresheet.errors import SheetError
 
-    return SheetError(message, fields=fields)
+    return SheetError(code, fields=fields, **params)
 
 
 def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
@@ -217,7 +217,7 @@ def _pairs(values: list[str], flag: str) -> list[tuple[str, str]]:
     for v in values:
         name, sep, rest = v.partition("=")
         if not sep or not name.strip() or not rest.strip():
-            raise refuse(f"{flag} {v!r}: write NAME=VALUE, like Dan=\"r1 k1 ...\" or Dan=95")
+            raise refuse("cli.pair_syntax", flag=flag, value=v)
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -232,11 +232,11 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
     from rich.console import Console
 
     if not path.is_file():
-        raise refuse(f"no photo {path}")
+        raise refuse("cli.no_photo", path=str(path))
     try:
         from remi.photos import read_photo_tiles
     except ImportError:
-        raise refuse("reading photos needs remi's vision part, which is not installed") from None
+        raise refuse("cli.no_vision") from None
     console = Console(stderr=True)
     if rules is None:
         return tuple(read_photo_tiles(path, console=console, fixes=fixes, keep=keep, option=option, expect=expect))
@@ -247,7 +247,7 @@ def _photo_tiles(path: Path, fixes: list[str] | None = None, keep: bool | None =
         return tuple(read_photo_tiles(path, console=console, fixes=fixes, keep=keep, option=option, expect=size,
                                       kind="cards", rules=rules, hand=size))
     except NoCardModels:  # the sheet takes no --models: the folder comes from the environment
-        raise NoCardModels(NoCardModels.line(card_models_dir(), how="REMI_CARD_MODELS=DIR")) from None
+        raise NoCardModels(card_models_dir(), how="REMI_CARD_MODELS=DIR") from None
 
 
 def hand(
@@ -281,7 +281,7 @@ def hand(
             _open(store, info)  # before the questions, not after them
             entered = _form(info)
         elif not options.given:
-            raise refuse("no hand given: see remi hand --help (or run it at a terminal to be asked)")
+            raise refuse("cli.no_hand")
         else:
             entered = options.parse(info.rules)
         from remi.scoresheet.errors import SheetError
@@ -300,8 +300,7 @@ def _no_atu(info: Any, entered: "HandInput", exc: "SheetError") -> "SheetError":
 
     if entered.atu is not None or "atu" not in exc.fields or not info.rules.is_closed:
         return exc
-    return SheetError(f"{exc.detail}; {info.name} is Closed Rummy (tiles, an atu): for Simple rummy's cards "
-                      "start a game with remi new --variant simple", fields=exc.fields)
+    return SheetError("cli.no_atu_closed", fields=exc.fields, detail=exc.detail, game=info.name)
 
 
 def fix(
@@ -331,14 +330,14 @@ def fix(
         info = pick(store, game)
         if delete:
             if options.given:
-                raise refuse("--delete strikes the whole hand: give no other hand options")
+                raise refuse("cli.delete_alone")
             after(store.delete(info.id, number), f"hand {number} struck out", as_json)
             return
         old = store.hand(info.id, number)
         if ask or (not options.given and sys.stdin.isatty()):
             entered = _form(info, old)
         elif not options.given:
-            raise refuse("nothing to change: name what to correct, like remi fix 3 --points Ana=75")
+            raise refuse("cli.nothing_to_change")
         else:
             entered = old.amend(options.changes(old, info.rules))
         after(store.fix(info.id, number, entered), f"hand {number} corrected", as_json, number)
@@ -361,7 +360,7 @@ def _form(info: Any, current: "HandInput | None" = None) -> "HandInput":
     try:
         return ask_hand(info, current=current)
     except NotSaved:
-        raise fail("not saved: nothing was recorded", 1) from None
+        raise fail("cli.not_saved", 1) from None
 
 
 def after(sheet: "Sheet", message: str, as_json: bool, number: int | None = None) -> None:

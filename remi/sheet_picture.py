@@ -27,14 +27,14 @@ def write_sheet(sheet: Sheet, out: Path) -> None:
 
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
-        raise SheetError(f"{out}: the sheet is written as .png (a picture) or .html (a page)")
+        raise SheetError("cli.sheet_suffix", path=str(out))
     try:
         if suffix == ".html":
             out.write_text(sheet_html(sheet), encoding="utf-8")
         else:
             _png(sheet, out)
     except OSError as exc:
-        raise SheetError(f"cannot write {out}: {exc.strerror}") from None
+        raise SheetError("cli.cannot_write", path=str(out), reason=exc.strerror) from None
 
 
 def _cells(sheet: Sheet, row: SheetRow) -> list[tuple[str, str, int]]:

@@ -153,7 +153,7 @@ def _save(answer: str) -> bool:
         return True
     if answer.lower() in ("n", "no"):
         return False
-    raise SheetError("answer y to save, n to drop it, or < to go back")
+    raise SheetError("cli.answer_save")
 
 
 def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[str, Any]], str | None]:
@@ -165,7 +165,7 @@ def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[st
         for p in game.players:
             if p.casefold() == answer.casefold():
                 return p
-        raise SheetError(f"unknown player {answer!r}: the players are {', '.join(game.players)}")
+        raise SheetError("cli.unknown_player", name=answer, players=tuple(game.players))
     return check
 
 
@@ -176,7 +176,7 @@ def _yes(answer: str, _answers: dict[str, Any]) -> bool:
         return False
     if answer.lower() in ("y", "yes"):
         return True
-    raise SheetError("answer y or n")
+    raise SheetError("cli.answer_yes_no")
 
 
 def _yes_no(value: Any) -> str:

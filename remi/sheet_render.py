@@ -290,30 +290,34 @@ def render_brief(con: Console, sheet: Sheet, message: str, number: int | None) -
 
 def describe_hand(hand: Any, *, cards: bool = False) -> str:
     """One line of what was entered; ``cards`` shows a Simple rummy hand in its words: who went
-    out (SR-17) and their cards in card notation."""
+    out (SR-17) and their cards in card notation. In the reader's language (a phone's; the
+    CLI's output stays English, remi.i18n)."""
+    from remi.i18n import gettext as _
+
     if hand is None:
         return ""
     parts = []
     if hand.nobody:
-        parts.append("nobody closed")
+        parts.append(_("nobody closed"))
     elif hand.closer:
-        parts.append(f"{hand.closer} went out" if cards else f"closer {hand.closer}")
+        parts.append((_("%(name)s went out") if cards else _("closer %(name)s")) % {"name": hand.closer})
     if hand.atu:
-        parts.append(f"atu {hand.atu}" + (" (pulled in)" if hand.atu_close else ""))
+        parts.append((_("atu %(tile)s (pulled in)") if hand.atu_close else _("atu %(tile)s")) % {"tile": hand.atu})
     if hand.board is not None:
         from remi.engine import format_tiles
 
-        parts.append(f"hand {format_tiles(hand.board, 'card')}" if cards else f"board {format_tiles(hand.board)}")
+        parts.append(_("hand %(cards)s") % {"cards": format_tiles(hand.board, "card")} if cards else
+                     _("board %(tiles)s") % {"tiles": format_tiles(hand.board)})
     if hand.board_points is not None:
-        parts.append(f"board {hand.board_points}")
+        parts.append(_("board %(points)s") % {"points": hand.board_points})
     if hand.throw:
-        parts.append(f"throw {hand.throw}")
+        parts.append(_("throw %(tile)s") % {"tile": hand.throw})
     if hand.twin:
-        parts.append(f"twin {hand.twin}")
+        parts.append(_("twin %(name)s") % {"name": hand.twin})
     for name, rack in hand.racks.items():
         parts.append(f"{name} {rack.describe()}")
     if hand.note:
-        parts.append(f"note: {hand.note}")
+        parts.append(_("note: %(note)s") % {"note": hand.note})
     return "; ".join(parts)
 
 
@@ -333,14 +337,18 @@ def undo_words(line: HistoryLine) -> str:
     >>> undo_words(HistoryLine(7, "rename", "", None, False, None, None, {"old": "Bogdi", "new": "Bogdan"}))
     'the rename of Bogdi to Bogdan'
     """
+    from remi.i18n import gettext as _
+
     change = line.change or {}
+    fields = {"number": line.number, "target": change.get("target") or _("no target"), "old": change.get("old"),
+              "new": change.get("new")}
     return {
-        "hand": f"hand {line.number}",
-        "fix": f"the correction of hand {line.number}",
-        "delete": f"the deletion of hand {line.number}",
-        "target": f"the target change to {change.get('target') or 'no target'}",
-        "rename": f"the rename of {change.get('old')} to {change.get('new')}",
-    }[line.kind]
+        "hand": _("hand %(number)s"),
+        "fix": _("the correction of hand %(number)s"),
+        "delete": _("the deletion of hand %(number)s"),
+        "target": _("the target change to %(target)s"),
+        "rename": _("the rename of %(old)s to %(new)s"),
+    }[line.kind] % fields
 
 
 def next_undo(lines: Sequence[HistoryLine]) -> HistoryLine | None:

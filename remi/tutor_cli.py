@@ -60,9 +60,9 @@ def _rows(specs: list[str], option: str = "--row") -> dict[str, str]:
         name, sep, tiles = spec.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise fail(f"{option} takes NAME=\"tiles, oldest first\", not {spec!r}")
+            raise fail("cli.row_syntax", option=option, spec=spec)
         if name in rows:
-            raise fail(f"{option} {name} given twice")
+            raise fail("cli.row_twice", option=option, name=name)
         rows[name] = tiles
     return rows
 
@@ -95,11 +95,11 @@ def advise_cmd(
     from remi.errors import fail, user_errors
 
     if source is not None and drawn is None and source != "atu":
-        raise fail("--from needs --drawn (the tile you drew)")
+        raise fail("cli.from_needs_drawn")
     if (rack is None) == (photo is None):
-        raise fail("give the rack as text or with --photo PHOTO (one of them)")
+        raise fail("cli.rack_or_photo")
     if photo is None and (fix or keep is not None or models is not None):
-        raise fail("--fix, --keep and --models go with a photo: give --photo PHOTO")
+        raise fail("cli.photo_options")
     rows = _rows(row or [])
     taken = _rows(took or [], "--took")
     from remi.tutor.advice import advise  # the submodule: works with any install of the package
@@ -121,7 +121,7 @@ def advise_cmd(
         except (ValueError, OSError):
             raise
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
-            raise fail(f"internal error in the tutor: {type(exc).__name__}: {exc}", code=1) from None
+            raise fail("cli.tutor_internal", 1, kind=type(exc).__name__, detail=str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return

@@ -106,7 +106,7 @@ def generate(
         for option, given, now in (("--size", size, "--largest"), ("--close-ups", close_ups, "--layouts close=SHARE,..."),
                                    ("--tables", tables, "--layouts table=SHARE,...")):
             if given is not None:
-                raise RemiError(f"{option}: an option of the retired first scene generator; use {now}")
+                raise RemiError("cli.retired_option", option=option, now=now)
         from remi.vision import realdata
         from remi.vision.training import scenes, tilefaces
         from remi.vision.training.generate import write_scene_set
@@ -114,13 +114,13 @@ def generate(
         try:
             mix = scenes.parse_mix(layouts)
         except ValueError as e:
-            raise RemiError(f"--layouts {e}") from None
+            raise RemiError("cli.option_refused", option="--layouts", reason=e) from None
         try:
             realdata.kept_sessions(holdout or ())
         except ValueError as e:
-            raise RemiError(f"--holdout {e}") from None
+            raise RemiError("cli.option_refused", option="--holdout", reason=e) from None
         if editions not in tilefaces.POOLS:
-            raise RemiError(f"--editions {editions!r}: one of {', '.join(tilefaces.POOLS)}")
+            raise RemiError("cli.editions", name=editions, choices=tuple(tilefaces.POOLS))
         path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
                                holdout=tuple(holdout or ()), editions=editions, jobs=jobs)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
@@ -138,11 +138,11 @@ def _require_device(device: str) -> None:
     if device == "cpu":
         return
     if not device.isdigit():
-        raise RemiError(f"--device {device!r}: cpu, or the index of a CUDA GPU (0, 1, ...)")
+        raise RemiError("cli.device_syntax", device=device)
     import torch
 
     if int(device) >= torch.cuda.device_count():
-        raise RemiError(f"--device {device}: this machine has {torch.cuda.device_count()} CUDA GPU(s); train with --device cpu")
+        raise RemiError("cli.device_missing", device=device, count=torch.cuda.device_count())
 
 
 def _detector_plan(data: Path, *, holdout: Optional[list[str]], pretrained: Optional[Path], init: Optional[Path],
@@ -152,15 +152,14 @@ def _detector_plan(data: Path, *, holdout: Optional[list[str]], pretrained: Opti
     from remi.vision import training
 
     if holdout:
-        raise RemiError("--holdout is the reader's: a detector's data leaves a session out when it is "
-                        "generated (remi vision generate --holdout)")
+        raise RemiError("cli.holdout_reader")
     if pretrained is not None and (init is not None or oriented):
-        raise RemiError("--pretrained starts a new axis-aligned detector: leave out --init and --oriented")
+        raise RemiError("cli.pretrained_detector")
     _require_device(device)
     model = "yolov5n.yaml" if pretrained else str(Path(training.__file__).parent / ("yolov8-tile-obb.yaml" if oriented else "yolov8-tile.yaml"))
     yaml = data if data.suffix in (".yaml", ".yml") else data / "data-tile.yaml"
     if not yaml.exists():
-        raise RemiError(f"{yaml}: no such dataset file (make one with `remi vision generate`)")
+        raise RemiError("cli.no_dataset", path=str(yaml))
     return model, yaml
 
 
@@ -198,9 +197,9 @@ def train(
         # Weights and models named on the line are checked before any data is built or loaded.
         for option, path in (("--init", init), ("--resume", resume), ("--pretrained", pretrained)):
             if path is not None and not path.is_file():
-                raise RemiError(f"{option} {path}: no such weights file")
+                raise RemiError("cli.no_weights", option=option, path=str(path))
         if mine_with is not None and not (mine_with / "vision.json").is_file():
-            raise RemiError(f"--mine-with {mine_with}: no vision model there (vision.json missing)")
+            raise RemiError("cli.no_model_at", option="--mine-with", path=str(mine_with))
         if stage is Stage.detector:
             from remi.vision.training.train import train_detector
 
@@ -215,12 +214,12 @@ def train(
             from remi.vision.training.recipe import train_reader
 
             if pretrained is not None and init is not None:
-                raise RemiError("--pretrained starts a new reader and --init fine-tunes one: give one of them")
+                raise RemiError("cli.pretrained_or_init")
             held = tuple(holdout) if holdout else realdata.HELDOUT_SESSIONS
             try:
                 realdata.kept_sessions(held)
             except ValueError as e:
-                raise RemiError(f"--holdout {e}") from None
+                raise RemiError("cli.option_refused", option="--holdout", reason=e) from None
             scenes = len(list((data / "images" / "train").glob("*"))) if fraction < 1 else 0
             with _progress() as bar:  # the detector's stage shows Ultralytics' own bars
                 task = bar.add_task("reader", total=None)
@@ -280,7 +279,7 @@ def evaluate(
         from remi.vision.evaluate import evaluate_folder
 
         if errors_out.suffix.lower() not in (".png", ".html", ".htm"):
-            raise VisionError(f"--errors {errors_out}: name a .png or .html file")
+            raise VisionError("vision.errors_suffix", path=str(errors_out))
         found: list = []
         with _progress() as bar:
             task = bar.add_task("photos", total=None)
@@ -340,18 +339,16 @@ def adapt(
         base = base or models_dir()
         out = out or kept_dir().parent / "models"
         if out.exists() and not out.is_dir():
-            raise VisionError(f"--out {out}: a file, not a folder")
+            raise VisionError("cli.out_is_file", path=str(out))
         if out.resolve() in (MODELS.resolve(), Path(base).resolve()):
-            raise VisionError(f"--out {out}: that is the models folder remi reads by default; adapted models go elsewhere")
+            raise VisionError("cli.out_is_models", path=str(out))
         if not (Path(base) / "vision.json").is_file():
-            raise VisionError(f"--models {base}: no vision model there (vision.json missing)")
+            raise VisionError("cli.no_model_at", option="--models", path=str(base))
         given = list(photos or [])
         if not given and not set_photos:
             given = kept_photos()
             if not given:
-                raise VisionError(f"nothing to learn from: give corrected photos (PHOTO with PHOTO.json beside it), "
-                                  f"--set PHOTO, or keep corrections with remi scan PHOTO --fix ... --keep "
-                                  f"(none kept in {kept_dir()})")
+                raise VisionError("cli.nothing_to_learn", folder=str(kept_dir()))
         with _progress() as bar:
             task = bar.add_task("photos", total=len(given) + len(set_photos or []))
             examples, counts = load_examples(given, list(set_photos or []), base,
@@ -363,8 +360,7 @@ def adapt(
                 from remi.vision.adapt import training_extra
 
                 if not training_extra():
-                    raise VisionError("--detector: fine-tuning the detector needs the training extra "
-                                      "(pip install -e '.[train]')")
+                    raise VisionError("cli.detector_extra")
             result = adapt_models(examples, out, base=Path(base), detector=detector,
                                   progress=lambda done, total, what: bar.update(
                                       steps, completed=done, total=total, description=f"adapting: {what}"))

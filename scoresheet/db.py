@@ -67,14 +67,14 @@ def _check_sqlite_file(path: Path) -> bool:
     """Refuse a file that is not SQLite; True when the file is marked read-only."""
     if not path.exists():
         if not path.parent.is_dir():
-            raise StoreError(f"cannot create {path}: no folder {path.parent}")
+            raise StoreError("store.no_folder", path=str(path), folder=str(path.parent))
         return False
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a remi database")
+        raise StoreError("store.folder", path=str(path))
     with path.open("rb") as fh:
         head = fh.read(16)
     if head and head != b"SQLite format 3\x00":
-        raise StoreError(f"{path} is not a remi database (not an SQLite file)")
+        raise StoreError("store.not_sqlite", path=str(path))
     mode = path.stat().st_mode
     return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
 
@@ -117,7 +117,7 @@ def make_engine(url: str) -> Any:
     try:
         engine = create_engine(url, poolclass=NullPool, connect_args={"connect_timeout": 10})
     except Exception as exc:  # an unknown scheme or a missing driver
-        raise StoreError(f"cannot use database {describe(url)}: {exc}") from None
+        raise StoreError("store.unusable", url=describe(url), reason=str(exc)) from None
     engine.info = {"read_only": False, "path": None}  # type: ignore[attr-defined]
     return engine
 
@@ -131,7 +131,7 @@ def schema_version(conn: Any) -> str | None:
         row = conn.exec_driver_sql(f"SELECT version_num FROM {VERSION_TABLE}").first()
         return row[0] if row else None
     if "game" in names or "action" in names or (conn.dialect.name == "sqlite" and names):
-        raise StoreError("this database is not a remi database (it has other tables and no remi schema version)")
+        raise StoreError("store.other_tables")
     return None
 
 
@@ -150,13 +150,13 @@ def ensure_schema(engine: Any, url: str) -> None:
             if version == SCHEMA_HEAD:
                 return
             if version is not None and version not in REVISIONS:
-                raise StoreError(f"{describe(url)} has schema {version}, newer than this remi ({SCHEMA_HEAD}): upgrade remi")
+                raise StoreError("store.newer_schema", url=describe(url), version=version, head=SCHEMA_HEAD)
             if version is None and schema_version(conn) is not None:
-                raise StoreError(f"{describe(url)} has an empty schema version table")
+                raise StoreError("store.empty_version", url=describe(url))
     except DBAPIError as exc:
-        raise StoreError(f"cannot open {describe(url)}: {first_line(exc)}") from None
+        raise StoreError("store.cannot_open", url=describe(url), reason=first_line(exc)) from None
     if engine.info.get("read_only"):
-        raise StoreError(f"{describe(url)} is read-only and needs its schema {'created' if version is None else 'upgraded'}")
+        raise StoreError("store.read_only_create" if version is None else "store.read_only_upgrade", url=describe(url))
     try:
         if version is None:
             create(engine, url)
@@ -188,7 +188,7 @@ def create(engine: Any, url: str) -> None:
             version.create(conn)
             conn.execute(version.insert().values(version_num=SCHEMA_HEAD))
     except DBAPIError as exc:
-        raise StoreError(f"cannot set up {describe(url)}: {first_line(exc)}") from None
+        raise StoreError("store.cannot_set_up", url=describe(url), reason=first_line(exc)) from None
 
 
 def migrate(engine: Any, url: str, revision: str = "head") -> None:
@@ -204,7 +204,7 @@ def migrate(engine: Any, url: str, revision: str = "head") -> None:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, revision)
     except DBAPIError as exc:
-        raise StoreError(f"cannot set up {describe(url)}: {first_line(exc)}") from None
+        raise StoreError("store.cannot_set_up", url=describe(url), reason=first_line(exc)) from None
 
 
 def first_line(exc: BaseException) -> str:

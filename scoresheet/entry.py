@@ -32,8 +32,8 @@ from remi.engine import (
     simple_hand,
 )
 from remi.engine.limits import check_board, check_jokers, check_rack, check_twin_joker
-from remi.scoresheet.errors import SheetError, plural
-from remi.scoresheet.hand import LABELS, HandInput, QuickCount, RackInput
+from remi.scoresheet.errors import SheetError
+from remi.scoresheet.hand import HandInput, QuickCount, RackInput
 
 __all__ = ["HandInput", "HandResult", "QuickCount", "RackInput", "nearest", "quick_penalty", "rack_cost",
            "score_hand", "seat_names"]
@@ -44,8 +44,8 @@ def quick_penalty(quick: QuickCount, rules: Rules, who: str) -> int:
     size = rules.hand_size
     low, high, jokers = quick.resolved(size)
     if low < 0 or low + high + jokers != size:
-        raise SheetError(f"{who}'s rack {quick}: the counts make {plural(max(low, 0) + high + jokers, 'tile')}; "
-                         f"a loser holds {size}", fields=("racks",))
+        raise SheetError("sheet.quick_count", fields=("racks",), holder=who, quick=str(quick),
+                         count=max(low, 0) + high + jokers, size=size)
     # Stand-in tiles of each class, valued by the engine (CR-23).
     tiles = [Tile.parse("k2")] * low + [Tile.parse("k10")] * high + [JOKER] * jokers
     return rack_penalty(tiles, rules)
@@ -73,33 +73,34 @@ def seat_names(players: Sequence[str], h: HandInput) -> HandInput:
         try:
             return spelled[name.casefold()]
         except KeyError:
-            raise SheetError(f"unknown player {name!r} {role}: the players are {', '.join(players)}"
-                             f"{nearest(name, players)}", fields=(field_name,)) from None
+            near = nearest(name, players)
+            raise SheetError(f"sheet.unknown_{role}_near" if near else f"sheet.unknown_{role}", fields=(field_name,),
+                             name=name, players=tuple(players), near=near) from None
 
-    closer = seat(h.closer, "closer", "as closer") if h.closer is not None else None
-    twin = seat(h.twin, "twin", "as twin holder") if h.twin is not None else None
+    closer = seat(h.closer, "closer", "closer") if h.closer is not None else None
+    twin = seat(h.twin, "twin", "twin") if h.twin is not None else None
     racks = {}
     for name, rack in h.racks.items():
-        seated = seat(name, "racks", "for a rack")
+        seated = seat(name, "racks", "rack")
         if seated in racks:
-            raise SheetError(f"{seated}'s rack is given twice", fields=("racks",))
+            raise SheetError("sheet.rack_twice", fields=("racks",), holder=seated)
         racks[seated] = rack
     if (closer, twin, list(racks)) == (h.closer, h.twin, list(h.racks)):
         return h
     return h.replace(closer=closer, twin=twin, racks=racks)
 
 
-def nearest(name: str, names: Sequence[str]) -> str:
-    """``; did you mean Cristi?`` when one of ``names`` is close to a mistyped ``name`` (any case).
+def nearest(name: str, names: Sequence[str]) -> str | None:
+    """The one of ``names`` close to a mistyped ``name`` (any case), or None.
 
     >>> nearest("Cristy", ["Ana", "Cristi", "Dan"]), nearest("Zoe", ["Ana", "Cristi"])
-    ('; did you mean Cristi?', '')
+    ('Cristi', None)
     """
     import difflib
 
     spelled = {n.casefold(): n for n in names}
     close = difflib.get_close_matches(name.casefold(), list(spelled), n=1, cutoff=0.6)
-    return f"; did you mean {spelled[close[0]]}?" if close else ""
+    return spelled[close[0]] if close else None
 
 
 def score_hand(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules: Rules, h: HandInput, *,
@@ -119,48 +120,45 @@ def score_hand(players: Sequence[str], teams: Sequence[Sequence[str]] | None, ru
     except SheetError:
         raise
     except RemiError as exc:
-        raise SheetError(str(exc)) from None
+        raise SheetError.of(exc) from None
 
 
 def _simple(players: Sequence[str], teams: Sequence[Sequence[str]] | None, rules: Rules, h: HandInput) -> HandResult:
     for name, given in (("atu", h.atu), ("twin", h.twin), ("board_points", h.board_points), ("throw", h.throw),
                         ("atu_close", h.atu_close or None), ("nobody", h.nobody or None), ("racks", h.racks or None)):
         if given is not None:
-            raise SheetError(f"{LABELS[name]} {_is(name)} for Closed Rummy; in Simple rummy each opponent of "
-                             "the player who went out takes 100 (SR-20): give who went out (and perhaps their cards)",
-                             fields=(name,))
+            raise SheetError(f"sheet.closed_only.{name}", fields=(name,))
     if h.closer is None:
-        raise SheetError("who went out? give their name", fields=("closer",))
+        raise SheetError("sheet.who_went_out", fields=("closer",))
     if h.board is not None:
         cards = h.board
         if len(cards) != rules.close_size:
-            raise SheetError(f"{h.closer}'s hand has {plural(len(cards), 'card')}; give all {rules.close_size}: "
-                             f"{rules.hand_size} in melds plus the discard (SR-17)", fields=("board",))
+            raise SheetError("sheet.hand_size", fields=("board",), holder=h.closer, count=len(cards),
+                             size=rules.close_size, melded=rules.hand_size)
         check_counts(cards, rules)
         result = check_close(cards, rules)
         if not result.can_close:
-            raise SheetError(f"{h.closer}'s hand does not go out: {result.reason}", fields=("board",))
+            raise SheetError("sheet.no_going_out", fields=("board",), holder=h.closer, reason=result.why)
     return HandResult(simple_hand(players, closer=h.closer, teams=teams, rules=rules), closer=h.closer)
 
 
 def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool) -> HandResult:
     if h.atu is None:
-        raise SheetError("the atu is missing: give the atu tile (like r7, or * for a joker)", fields=("atu",))
+        raise SheetError("sheet.atu_missing", fields=("atu",))
     table, penalties, jokers, notes = _losers(rules, h, limits=limits)
     board: int | None = None
     discard: Tile | None = None
     if h.nobody:
         _nobody_closed(h)
     elif h.closer is None:
-        raise SheetError("who closed? give the closer's name, or say nobody closed", fields=("closer", "nobody"))
+        raise SheetError("sheet.who_closed", fields=("closer", "nobody"))
     elif h.board is not None:
         if h.board_points is not None:
-            raise SheetError("give the board as tiles or as a number, not both", fields=("board", "board_points"))
+            raise SheetError("sheet.board_twice", fields=("board", "board_points"))
         size = rules.hand_size if h.atu_close else rules.close_size
         if len(h.board) != size:
-            shape = (f"{size} tiles: the atu {h.atu} is added to them" if h.atu_close
-                     else f"{size} tiles: {size - 1} in formations plus the tile thrown")
-            raise SheetError(f"{h.closer}'s board has {plural(len(h.board), 'tile')}; give {shape}", fields=("board",))
+            raise SheetError("sheet.board_size_atu" if h.atu_close else "sheet.board_size", fields=("board",),
+                             holder=h.closer, count=len(h.board), size=size, melded=size - 1, atu=h.atu)
         check_counts(h.board, rules, where=f"on {h.closer}'s board")
         table[f"{h.closer}'s board"] = h.board
         jokers[f"{h.closer}'s board"] = sum(t.is_joker for t in h.board)
@@ -175,7 +173,7 @@ def _closed(players: Sequence[str], rules: Rules, h: HandInput, *, limits: bool)
             notes[f"{h.closer}'s board"] = f"{board} needs {_jokers(least)}"
         jokers["the throw"] = int(discard is not None and discard.is_joker)
     else:
-        raise SheetError(f"what did {h.closer} show? give the board's tiles or its points", fields=("board",))
+        raise SheetError("sheet.board_missing", fields=("board",), holder=h.closer)
     shown = "board" if h.board is not None else "board_points"
     with _parts(board_field=shown):
         check_counts(table, rules, atu=h.atu)
@@ -203,7 +201,7 @@ def _losers(rules: Rules, h: HandInput, *, limits: bool) -> tuple[dict[str, tupl
     for name, rack in h.racks.items():
         where = f"{name}'s rack"
         if name == h.closer:
-            raise SheetError(f"{name} closed: give the board (its tiles or points), not a rack", fields=("racks",))
+            raise SheetError("sheet.closer_rack", fields=("racks",), holder=name)
         penalties[name], jokers[where] = rack_cost(name, rack, rules, limits=limits)
         if rack.tiles is not None:
             table[where] = rack.tiles
@@ -222,23 +220,18 @@ def rack_cost(name: str, rack: RackInput, rules: Rules, *, limits: bool = True) 
     when no real rack gives it (the form checks each rack with this as it is typed)."""
     if rack.tiles is not None:
         if len(rack.tiles) != rules.hand_size:
-            raise SheetError(f"{name}'s rack has {plural(len(rack.tiles), 'tile')}; a loser holds "
-                             f"{rules.hand_size}", fields=("racks",))
+            raise SheetError("sheet.rack_size", fields=("racks",), holder=name, count=len(rack.tiles),
+                             size=rules.hand_size)
         check_counts(rack.tiles, rules, where=f"on {name}'s rack")
         return rack_penalty(rack.tiles, rules), sum(t.is_joker for t in rack.tiles)
     if rack.points is not None:
         if rack.points < 0:
-            raise SheetError(f"{name}'s rack cannot be worth {rack.points}", fields=("racks",))
+            raise SheetError("sheet.rack_worth", fields=("racks",), holder=name, points=rack.points)
         with _field("racks"):
             return rack.points, check_rack(rack.points, rules, who=f"{name}'s rack") if limits else 0
     if rack.quick is not None:
         return quick_penalty(rack.quick, rules, name), rack.quick.jokers
-    raise SheetError(f"{name}'s rack is empty", fields=("racks",))
-
-
-def _is(name: str) -> str:
-    """The verb after a field's label: "the atu is", "the racks are"."""
-    return "are" if name in ("racks", "board_points") else "is"
+    raise SheetError("sheet.rack_empty", fields=("racks",), holder=name)
 
 
 #: a part of the hand (the last word of its name: "Dan's rack") and the field that says it
@@ -251,7 +244,7 @@ def _field(*fields: str) -> Iterator[None]:
     try:
         yield
     except RuleError as exc:
-        raise SheetError(str(exc), fields=fields) from None
+        raise SheetError.of(exc, fields=fields) from None
 
 
 @contextmanager
@@ -263,28 +256,28 @@ def _parts(*, board_field: str = "board_points") -> Iterator[None]:
     except RuleError as exc:
         names = {**_PART_FIELDS, "board": board_field}
         fields = dict.fromkeys(names[part.rsplit(" ", 1)[-1]] for part in exc.parts if part.rsplit(" ", 1)[-1] in names)
-        raise SheetError(str(exc), fields=tuple(fields)) from None
+        raise SheetError.of(exc, fields=tuple(fields)) from None
 
 
 def _nobody_closed(h: HandInput) -> None:
     """A hand nobody closed has no closer and nothing a closer shows (CR-30)."""
     if h.closer is not None:
-        raise SheetError("nobody closed and a closer is named: they contradict each other, give one", fields=("nobody", "closer"))
+        raise SheetError("sheet.nobody_and_closer", fields=("nobody", "closer"))
     for name, given in (("board", h.board), ("board_points", h.board_points), ("throw", h.throw),
                         ("atu_close", h.atu_close or None)):
         if given is not None:
-            raise SheetError(f"{LABELS[name]} {'need' if _is(name) == 'are' else 'needs'} a closer; nobody closed "
-                             "this hand", fields=(name,))
+            raise SheetError(f"sheet.needs_closer.{name}", fields=(name,))
 
 
 def _board_close(tiles: tuple[Tile, ...], rules: Rules, atu: Tile | None, throw: Tile | None, closer: str) -> Close:
     """The close the engine finds for the board; with a forced throw, the best close throwing it."""
-    with_atu = f" with the atu {atu}" if atu is not None else ""
     if throw is not None and throw not in tiles:
-        raise SheetError(f"the throw {throw} is not on {closer}'s board", fields=("throw",))
+        raise SheetError("sheet.throw_not_on_board", fields=("throw",), tile=throw, holder=closer)
     result = check_close(tiles, rules, atu=atu, throw=throw)
     if result.best is None:
-        throwing = f" throwing {throw}" if throw is not None else ""
-        raise SheetError(f"{closer}'s board does not close{with_atu}{throwing}: {result.reason}",
-                         fields=("board", "throw") if throw is not None else ("board",))
+        code = {(False, False): "sheet.no_close", (True, False): "sheet.no_close_atu",
+                (False, True): "sheet.no_close_throwing", (True, True): "sheet.no_close_atu_throwing"}[
+            atu is not None, throw is not None]
+        raise SheetError(code, fields=("board", "throw") if throw is not None else ("board",), holder=closer, atu=atu,
+                         tile=throw, reason=result.why)
     return result.best

@@ -12,10 +12,11 @@ its words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from remi.engine import RemiError
-from remi.engine.messages import sentence
+from remi.engine.messages import ENGLISH, sentence
 
 
 def plural(n: int, word: str) -> str:
@@ -32,20 +33,31 @@ class SheetError(RemiError):
 
     ``fields``: the hand's fields at fault (``HandInput`` names such as ``"atu"``), for a
     caller that shows them its own way (the CLI names its flags, a form its questions).
-    ``label``: the field in words when the message is about one value (``"the atu"``), kept
-    apart from ``detail`` so that a caller can put its own name for the field in its place.
+    ``label``: the code of the field's words when the message is about one value
+    (``"label.atu"``: "the atu"; ``label_fields`` fill it), kept apart from ``detail`` so that
+    a caller can put its own name for the field in its place.
     """
 
     #: the hand's fields at fault
     fields: tuple[str, ...]
 
-    def __init__(self, code: str, /, *, fields: tuple[str, ...] = (), label: str | None = None, **params: Any) -> None:
+    def __init__(self, code: str, /, *, fields: tuple[str, ...] = (), label: str | None = None,
+                 label_fields: Mapping[str, Any] | None = None, **params: Any) -> None:
         super().__init__(code, **params)
         self.detail = str(self)
         self.fields = fields
-        self.label = label
+        #: the field in words (None: the sentence is about no one field), and its code and fields
+        self.label = sentence(label, label_fields or {}, ENGLISH) if label else None
+        self.labelled = (label, dict(label_fields or {})) if label else None
         if label:
-            self.args = (sentence("sheet.field", {"label": label, "detail": self.detail}),)
+            self.args = (sentence("sheet.field", {"label": self.label, "detail": self.detail}, ENGLISH),)
+
+    @classmethod
+    def of(cls, exc: RemiError, *, fields: tuple[str, ...] = (), label: str | None = None,
+           label_fields: Mapping[str, Any] | None = None) -> SheetError:
+        """A refusal met below the sheet (the engine's) as the sheet's: its code and fields
+        kept (so its words are still its own template's), the hand's fields at fault added."""
+        return cls(exc.code, fields=fields, label=label, label_fields=label_fields, **exc.params)
 
 
 class EnteredTwice(SheetError):

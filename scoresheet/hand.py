@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from remi.engine import RemiError, Tile, format_tiles, parse_tiles
+from remi.engine.messages import sentence
 from remi.engine.tiles import Notation
 from remi.scoresheet.errors import SheetError
 
@@ -38,12 +39,13 @@ _SEPARATORS = re.compile(r"[\s,;·|/]+")  # as between the tiles of a rack (engi
 
 
 @contextmanager
-def naming(name: str, label: str) -> Iterator[None]:
-    """Re-raise a bad value as SheetError naming the field (``name``) and, in words, ``label``."""
+def naming(name: str, label: str, **label_fields: Any) -> Iterator[None]:
+    """Re-raise a bad value as SheetError naming the field (``name``) and, in words, ``label``
+    (the code of its words, ``label_fields`` filling them)."""
     try:
         yield
     except RemiError as exc:
-        raise SheetError(str(exc), fields=(name,), label=label) from None
+        raise SheetError.of(exc, fields=(name,), label=label, label_fields=label_fields) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,7 @@ class QuickCount:
     def parse(cls, text: str) -> QuickCount:
         t = text.strip().upper()
         if not _QUICK.match(t):
-            raise SheetError(f"{text!r} is not counts like 11L3H or 1J5H")
+            raise SheetError("sheet.quick_syntax", text=text)
         counts = {"L": 0, "H": 0, "J": 0}
         for n, kind in _QUICK_PART.findall(t):
             counts[kind] += int(n)
@@ -107,8 +109,8 @@ class RackInput:
         if _QUICK.match(t):
             return cls(quick=QuickCount.parse(t))
         if t.startswith("-") and t[1:].isdigit():
-            raise SheetError(f"a rack cannot be negative ({t}); give what the rack costs, like 95")
-        raise SheetError(f"{text!r} is neither points (like 95) nor counts (like 11L3H or 1J5H)")
+            raise SheetError("sheet.rack_negative", text=t)
+        raise SheetError("sheet.rack_value", text=text)
 
     @classmethod
     def parse_tiles(cls, text: str) -> RackInput:
@@ -140,7 +142,7 @@ def _tile(text: str) -> Tile:
         return Tile.parse(text)
     except RemiError:
         if len(_SEPARATORS.split(text.strip())) > 1:
-            raise SheetError(f"give one tile, not {text!r}") from None
+            raise SheetError("sheet.one_tile", text=text) from None
         raise
 
 
@@ -148,25 +150,19 @@ def _tile(text: str) -> Tile:
 POINTS_DIGITS = 6
 
 
-def parse_points(text: str | int, what: str = "") -> int:
-    """A non-negative whole number typed by a player; ``what`` names it in the message."""
+def parse_points(text: str | int, what: str | None = None, **what_fields: Any) -> int:
+    """A non-negative whole number typed by a player; ``what`` names it in the message (the code
+    of its words, like ``"label.board_points"``; ``what_fields`` fill them)."""
     t = str(text).strip()
     # ASCII digits only: "²" is a digit to str.isdigit and int() refuses it (issue 27)
     if isinstance(text, bool) or not (t.isascii() and t.isdigit()):
         shown = text if isinstance(text, int) and not isinstance(text, bool) else repr(text)
-        raise SheetError(f"{what + ': ' if what else ''}{shown} is not a number of points (a whole number, 0 or more)")
+        raise SheetError("sheet.not_points_of" if what else "sheet.not_points", value=shown,
+                         what=sentence(what, what_fields) if what else None)
     if len(t) > POINTS_DIGITS:
-        raise SheetError(f"{what + ': ' if what else ''}{t[:12]}... is more points than any hand "
-                         f"(at most {10 ** POINTS_DIGITS - 1:,})")
+        raise SheetError("sheet.points_too_many_of" if what else "sheet.points_too_many", digits=t[:12],
+                         most=10 ** POINTS_DIGITS - 1, what=sentence(what, what_fields) if what else None)
     return int(t)
-
-
-#: each field's words in messages (a form asks in these words; the CLI adds its flag)
-LABELS = {
-    "closer": "the closer", "nobody": "nobody closed", "atu": "the atu", "board": "the board",
-    "board_points": "the board's points", "throw": "the throw", "atu_close": "the atu close",
-    "twin": "the twin holder", "racks": "the racks", "note": "the note",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,22 +205,22 @@ class HandInput:
         ``joker_close`` says the throw was a joker (CR-27) without naming the tile;
         ``notation`` ("card" in a Simple game) names a typo in the board as a card.
         """
-        with naming("atu", LABELS["atu"]):
+        with naming("atu", "label.atu"):
             atu_tile = _tile(atu) if atu is not None else None
-        with naming("board", LABELS["board"]):
+        with naming("board", "label.board"):
             board_tiles = (parse_tiles(board, notation) if isinstance(board, str)
                            else tuple(board) if board is not None else None)
-        with naming("board_points", LABELS["board_points"]):
+        with naming("board_points", "label.board_points"):
             points = parse_points(board_points) if board_points is not None else None
-        with naming("throw", LABELS["throw"]):
+        with naming("throw", "label.throw"):
             thrown = _tile(throw) if throw is not None else None
         if joker_close:
             if thrown is not None and not thrown.is_joker:
-                raise SheetError(f"a joker close throws a joker; the throw was {thrown}", fields=("throw",))
+                raise SheetError("sheet.joker_close_throw", fields=("throw",), tile=thrown)
             thrown = Tile.parse("*")
         parsed: dict[str, RackInput] = {}
         for name, value in (racks or {}).items():
-            with naming("racks", f"{name}'s rack"):
+            with naming("racks", "label.rack", holder=name):
                 parsed[name] = value if isinstance(value, RackInput) else RackInput.parse(value)
         return cls(closer=closer, nobody=nobody, atu=atu_tile, board=board_tiles, board_points=points, throw=thrown,
                    atu_close=atu_close, twin=twin, racks=parsed, note=note)

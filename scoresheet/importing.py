@@ -52,20 +52,21 @@ MAX_SEQ = 2**63 - 1
 _TEXT_MOST = {"closer": NAME_MOST, "twin": NAME_MOST, "note": NOTE_MOST, "atu": 8, "throw": 8, "board": 400}
 
 
-def bad(where: str, message: str) -> SheetError:
-    return SheetError(f"bad export: {where}: {message}")
+def bad(code: str, where: str, **fields: Any) -> SheetError:
+    """A refusal of the export file at ``where`` (``action 3: hand``: its place in the file)."""
+    return SheetError(code, where=where, **fields)
 
 
 def read_export(data: Any, name: str | None = None) -> tuple[GameInfo, list[LogEntry]]:
     """The game's settings and its log from ``export_game``'s JSON, checked; SheetError otherwise."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise SheetError(f"not a remi game export (expected format {EXPORT_FORMAT})")
+        raise SheetError("export.format", format=EXPORT_FORMAT)
     info = _game(data.get("game"), name)
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise bad("actions", "missing or not a list")
+        raise bad("export.missing_list", "actions")
     if len(actions) > MOST_ACTIONS:
-        raise bad("actions", f"{len(actions):,} actions; an import holds at most {MOST_ACTIONS:,}")
+        raise bad("export.too_many_actions", "actions", count=len(actions), most=MOST_ACTIONS)
     log: list[LogEntry] = []
     tally = _Tally(info)
     for i, raw in enumerate(actions, start=1):
@@ -73,7 +74,7 @@ def read_export(data: Any, name: str | None = None) -> tuple[GameInfo, list[LogE
         entry = _action(raw, where, log)
         scores = _check(tally, log, entry, where)
         if entry.kind == "hand" and ends(tally.game, tally.totals):
-            raise bad(where, "a hand after the end of the game")
+            raise bad("export.after_end", where)
         log.append(entry)
         tally.add(log, entry, scores)
     return info, log
@@ -117,29 +118,29 @@ def _is_int(value: Any) -> bool:
 
 def _game(g: Any, name: str | None) -> GameInfo:
     if not isinstance(g, dict):
-        raise bad("game", "missing or not an object")
+        raise bad("export.missing_object", "game")
     for key in ("name", "variant"):
         if not isinstance(g.get(key), str):
-            raise bad(f"game: {key}", "missing or not text")
+            raise bad("export.missing_text", f"game: {key}")
     players, teams, target = g.get("players"), g.get("teams"), g.get("target")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise bad("game: players", "not a list of names")
+        raise bad("export.not_names", "game: players")
     if teams is not None and not (isinstance(teams, list) and all(
             isinstance(t, list) and all(isinstance(p, str) for p in t) for t in teams)):
-        raise bad("game: teams", "not a list of lists of names")
+        raise bad("export.not_teams", "game: teams")
     if target is not None and not (_is_int(target) and target > 0):
-        raise bad("game: target", f"{_shown(target)} is not a positive number of points")
+        raise bad("export.target", "game: target", value=_shown(target))
     if not isinstance(g.get("rules"), dict):
-        raise bad("game: rules", "missing or not an object")
+        raise bad("export.missing_object", "game: rules")
     try:
         rules = Rules.from_dict(g["rules"])
         players, teams = check_seating(g["variant"], rules, players, teams, target)
         check_target(target)
-        game_name = check_text(str(name or g["name"]), "the game's name", GAME_NAME_MOST, field="name")
+        game_name = check_text(str(name or g["name"]), GAME_NAME_MOST, field="name")
     except RemiError as exc:
-        raise bad("game", str(exc)) from None
+        raise bad("export.refused", "game", reason=exc) from None
     except (TypeError, ValueError) as exc:
-        raise bad("game: rules", str(exc)) from None
+        raise bad("export.refused", "game: rules", reason=exc) from None
     return GameInfo(0, game_name, g["variant"], tuple(players), tuple(tuple(t) for t in teams) if teams else None,
                     target, rules, g.get("created_at") if isinstance(g.get("created_at"), str) else "")
 
@@ -147,19 +148,19 @@ def _game(g: Any, name: str | None) -> GameInfo:
 def _action(raw: Any, where: str, log: Sequence[LogEntry]) -> LogEntry:
     """One action's values, typed: numbers whole and in range, earlier actions named only."""
     if not isinstance(raw, dict):
-        raise bad(where, "not an object")
+        raise bad("export.not_object", where)
     seq, kind, at = raw.get("seq"), raw.get("kind"), raw.get("created_at")
     last = log[-1].seq if log else 0
     if not _is_int(seq) or not last < seq <= MAX_SEQ:
-        raise bad(where, f"seq: {_shown(seq)} is not a whole number after {last}")
+        raise bad("export.seq", where, value=_shown(seq), last=last)
     if kind not in KINDS:
-        raise bad(where, f"kind: {_shown(kind)} is not one of {', '.join(KINDS)}")
+        raise bad("export.kind", where, value=_shown(kind), kinds=KINDS)
     if not isinstance(at, str) or len(at) > 40:
-        raise bad(where, "created_at: not a time (like 2026-01-01T20:00:00Z)")
+        raise bad("export.created_at", where)
     refs = {key: raw.get(key) for key in ("hand_seq", "undoes")}
     for key, ref in refs.items():
         if ref is not None and not (_is_int(ref) and 0 < ref < seq):
-            raise bad(where, f"{key}: {_shown(ref)} is not an earlier action")
+            raise bad("export.ref", where, key=key, value=_shown(ref))
     hand = _hand(raw.get("hand"), where) if kind in ("hand", "fix") else None
     change = _change(raw.get("change"), kind, where) if kind in ("target", "rename") else None
     return LogEntry(seq, kind, at, refs["hand_seq"], refs["undoes"], hand, change)
@@ -168,29 +169,29 @@ def _action(raw: Any, where: str, log: Sequence[LogEntry]) -> LogEntry:
 def _hand(raw: Any, where: str) -> HandInput:
     """A hand's stored form with every value of its type and size; parsed as a typed hand is."""
     if not isinstance(raw, dict):
-        raise bad(where, "hand: missing or not an object")
+        raise bad("export.missing_object", f"{where}: hand")
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
-        raise bad(where, f"hand: unknown field {_shown(unknown[0])}")
+        raise bad("export.unknown_field", where, value=_shown(unknown[0]))
     for key, most in _TEXT_MOST.items():
         value = raw.get(key)
         if value is not None and not (isinstance(value, str) and len(value) <= most):
-            raise bad(where, f"hand: {key}: {_shown(value)} is not text of at most {most} characters")
+            raise bad("export.text_field", where, key=key, value=_shown(value), most=most)
     for key in ("nobody", "atu_close"):
         if not isinstance(raw.get(key, False), bool):
-            raise bad(where, f"hand: {key}: {_shown(raw[key])} is not true or false")
+            raise bad("export.bool_field", where, key=key, value=_shown(raw[key]))
     points = raw.get("board_points")
     if points is not None and not _small(points):
-        raise bad(where, f"hand: board_points: {_shown(points)} is not a number of points")
+        raise bad("export.board_points", where, value=_shown(points))
     racks = raw.get("racks") or {}
     if not isinstance(racks, dict):
-        raise bad(where, "hand: racks: not an object")
+        raise bad("export.racks", where)
     for player, rack in racks.items():
         _rack(player, rack, f"{where}: hand: racks: {player[:NAME_MOST]}")
     try:
         return HandInput.from_dict(raw)
     except (RemiError, TypeError, ValueError) as exc:
-        raise bad(where, f"hand: {exc}") from None
+        raise bad("export.refused", f"{where}: hand", reason=exc) from None
 
 
 def _rack(player: str, rack: Any, where: str) -> None:
@@ -198,10 +199,10 @@ def _rack(player: str, rack: Any, where: str) -> None:
         "tiles": lambda v: isinstance(v, str) and len(v) <= 400, "points": _small,
         "quick": lambda v: isinstance(v, str) and len(v) <= 20}
     if len(player) > NAME_MOST or not isinstance(rack, dict) or len(rack) != 1 or not set(rack) <= set(forms):
-        raise bad(where, "not one of {\"tiles\": ...}, {\"points\": ...}, {\"quick\": ...}")
+        raise bad("export.rack_form", where)
     (form, value), = rack.items()
     if not forms[form](value):
-        raise bad(where, f"{form}: {_shown(value)} is not {'a number of points' if form == 'points' else 'text'}")
+        raise bad("export.rack_points" if form == "points" else "export.rack_text", where, form=form, value=_shown(value))
 
 
 def _small(value: Any) -> bool:
@@ -213,13 +214,13 @@ def _change(change: Any, kind: str, where: str) -> dict[str, Any]:
     if kind == "target":
         if not (isinstance(change, dict) and set(change) == {"target"}
                 and (change["target"] is None or (_is_int(change["target"]) and change["target"] > 0))):
-            raise bad(where, "change: not a target (a positive number, or null)")
+            raise bad("export.target_change", where)
         check_target(change["target"])
         return change
     if not (isinstance(change, dict) and set(change) == {"old", "new"} and all(
             isinstance(v, str) and len(v) <= NAME_MOST for v in change.values())):
-        raise bad(where, "change: not a rename (old and new names)")
-    check_text(change["new"], "a player's name")
+        raise bad("export.rename_change", where)
+    check_text(change["new"])
     return change
 
 
@@ -228,37 +229,37 @@ def _check(tally: _Tally, log: Sequence[LogEntry], entry: LogEntry, where: str) 
     the sheet the log leaves); a hand's scores, else none."""
     game = tally.game
     if entry.kind in ("fix", "delete") and entry.hand_seq not in tally.scores:
-        raise bad(where, f"hand_seq: {_shown(entry.hand_seq)} is not a hand on the sheet")
+        raise bad("export.hand_seq", where, value=_shown(entry.hand_seq))
     if entry.kind == "undo":
         last = undoable(log)
         if last is None or entry.undoes != last.seq:
-            raise bad(where, f"undoes: {_shown(entry.undoes)} is not what an undo could cancel here "
-                             f"({'action ' + str(last.seq) if last else 'nothing'})")
+            raise bad("export.undoes" if last else "export.undoes_nothing", where, value=_shown(entry.undoes),
+                      last=last.seq if last else None)
     if entry.kind == "rename" and entry.change is not None:
         _check_rename(game, entry.change, where)
     if entry.kind == "target" and entry.change is not None and not game.rules.is_closed:
-        raise bad(where, "a Simple rummy game has no target")
+        raise bad("export.simple_target", where)
     if entry.hand is None:
         return {}
     try:
         check_note(entry.hand.note)
         if seat_names(game.players, entry.hand) != entry.hand:
-            raise SheetError("the names are not spelled as the game spells them")
+            raise SheetError("export.names_spelled")
         result = score_hand(game.players, game.teams, game.rules, entry.hand)
     except SheetError as exc:
-        raise bad(where, f"hand: {exc}") from None
+        raise bad("export.refused", f"{where}: hand", reason=exc) from None
     return {p: s.score for p, s in result.scores.items()}
 
 
 def _check_rename(game: GameInfo, change: Mapping[str, Any], where: str) -> None:
     if change["old"] not in game.players:
-        raise bad(where, f"change: {_shown(change['old'])} is not a player")
+        raise bad("export.not_player", where, value=_shown(change["old"]))
     players = [change["new"] if p == change["old"] else p for p in game.players]
     teams = [[change["new"] if p == change["old"] else p for p in t] for t in game.teams] if game.teams else None
     try:
         check_seating(game.variant, game.rules, players, teams, game.target)
     except SheetError as exc:
-        raise bad(where, f"change: {exc}") from None
+        raise bad("export.refused", f"{where}: change", reason=exc) from None
 
 
 def _shown(value: Any) -> str:

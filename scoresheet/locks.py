@@ -20,5 +20,5 @@ def locked(s: Any, game_id: int) -> Any:
 
     row = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
     if row is None:
-        raise SheetError(f"no game with id {game_id}")
+        raise SheetError("sheet.no_game_id", game_id=game_id)
     return row

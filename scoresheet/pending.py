@@ -70,7 +70,11 @@ class PendingHand:
     def missing(self) -> list[str]:
         """Who has still to send their part: the closer's part first (``the closer``), then names."""
         out = ["the closer"] if self.table is None else []
-        return out + [self.game.players[i] for i in self.losers() if i not in self.racks]
+        return out + self.missing_players()
+
+    def missing_players(self) -> list[str]:
+        """The losers who have still to send their rack, by name."""
+        return [self.game.players[i] for i in self.losers() if i not in self.racks]
 
     @property
     def complete(self) -> bool:
@@ -79,7 +83,7 @@ class PendingHand:
     def hand(self) -> HandInput:
         """The hand the parts make (a closer's own rack, sent before they were named, left out)."""
         if self.table is None:
-            raise SheetError("the closer's part is missing: the atu, who closed and the board", fields=("closer",))
+            raise SheetError("sheet.closer_part_missing", fields=("closer",))
         racks = {self.game.players[i]: self.racks[i] for i in self.losers() if i in self.racks}
         return self.table.replace(racks=racks)
 
@@ -88,9 +92,9 @@ def check_table(game: GameInfo, table: HandInput) -> HandInput:
     """The closer's part alone, checked as ``remi hand`` checks a hand: each loser stands in with
     a rack of low tiles and no joker (CR-23), so only what the table part says can be refused."""
     if not game.rules.is_closed:
-        raise SheetError("Simple rummy has no racks to count: enter who went out as a hand", fields=("closer",))
+        raise SheetError("sheet.simple_no_racks", fields=("closer",))
     if table.racks:
-        raise SheetError("the closer's part holds no racks: each loser sends their own", fields=("racks",))
+        raise SheetError("sheet.closer_part_racks", fields=("racks",))
     table = seat_names(game.players, table)
     low = RackInput(quick=QuickCount.parse("0H"))
     stand_ins = {p: low for p in game.players if p != table.closer}
@@ -101,12 +105,12 @@ def check_table(game: GameInfo, table: HandInput) -> HandInput:
 def check_rack(game: GameInfo, pending: PendingHand, seat: int, rack: RackInput) -> None:
     """One loser's rack alone (``entry.rack_cost``: what ``remi hand`` checks of a rack)."""
     if not game.rules.is_closed:
-        raise SheetError("Simple rummy has no racks to count: enter who went out as a hand", fields=("racks",))
+        raise SheetError("sheet.simple_no_racks", fields=("racks",))
     if not 0 <= seat < len(game.players):
-        raise SheetError(f"no seat {seat + 1} at {game.name}: it seats {len(game.players)}", fields=("racks",))
+        raise SheetError("sheet.no_seat", fields=("racks",), seat=seat + 1, game=game.name, count=len(game.players))
     name = game.players[seat]
     if seat == pending.closer_seat:
-        raise SheetError(f"{name} closed this hand: send the board, not a rack", fields=("racks",))
+        raise SheetError("sheet.closer_sends_board", fields=("racks",), holder=name)
     rack_cost(name, rack, game.rules, limits=game.rules.check_points)
 
 
@@ -180,7 +184,7 @@ class PendingStore:
                 rows = _part_rows(s, game_id)
                 if seat is None:
                     if part.note is not None:  # type: ignore[union-attr]
-                        check_text(part.note, "the note", NOTE_MOST, field="note")  # type: ignore[union-attr]
+                        check_text(part.note, NOTE_MOST, field="note")  # type: ignore[union-attr]
                     key, value = TABLE, encode(check_table(game, part), game)  # type: ignore[arg-type]
                 else:
                     check_rack(game, decode(game, [(r.part, r.value) for r in rows]), seat, part)  # type: ignore[arg-type]
@@ -205,7 +209,7 @@ class PendingStore:
                 locked(s, game_id)
                 rows = _part_rows(s, game_id)
                 if not rows:
-                    raise SheetError(f"{game.name} has no hand in progress")
+                    raise SheetError("sheet.no_hand_in_progress", game=game.name)
                 for r in rows:
                     s.delete(r)
                 s.commit()
@@ -227,9 +231,12 @@ class PendingStore:
         def make(settled: GameInfo, log: list[Any]) -> dict[str, Any]:
             pending = taken[0]
             if not pending.started:
-                raise SheetError(f"{settled.name} has no hand in progress (recorded or cancelled already?)")
+                raise SheetError("sheet.no_hand_in_progress_now", game=settled.name)
             if not pending.complete:
-                raise SheetError(f"the hand is not complete: still missing {', '.join(pending.missing())}")
+                names = tuple(pending.missing_players())
+                code = ("sheet.incomplete_closer_and" if names else "sheet.incomplete_closer") if pending.table is None \
+                    else "sheet.incomplete"
+                raise SheetError(code, names=names)
             hand = seat_names(settled.players, pending.hand())
             result = score_hand(settled.players, settled.teams, settled.rules, hand)  # every check of remi hand
             return self._next_hand(settled, log, hand, result, again=again)  # type: ignore[attr-defined,no-any-return]

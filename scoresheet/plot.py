@@ -17,7 +17,7 @@ def plot_totals(sheet: Sheet, out: Path) -> None:
     from matplotlib.ticker import MaxNLocator
 
     if out.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise SheetError(f"{out}: the plot is written as .png, .svg or .pdf")
+        raise SheetError("sheet.plot_suffix", path=str(out))
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     hands = list(range(len(sheet.rows) + 1))
     for side, members in sheet.game.sides.items():
@@ -37,6 +37,6 @@ def plot_totals(sheet: Sheet, out: Path) -> None:
     try:
         fig.savefig(out)
     except OSError as exc:
-        raise SheetError(f"cannot write {out}: {exc.strerror}") from None
+        raise SheetError("sheet.cannot_write", path=str(out), reason=exc.strerror) from None
     finally:
         plt.close(fig)

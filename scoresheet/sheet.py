@@ -323,8 +323,8 @@ def build_sheet(game: GameInfo, hands: Sequence[tuple[int, HandInput]], *, start
             try:
                 result = score_hand(players, game.teams, rules, hand, limits=False)  # as it was accepted
             except SheetError as exc:
-                raise SheetError(f"hand {numbers[hand_seq] if numbers else i} of {game.name} no longer scores: "
-                                 f"{exc}") from None
+                raise SheetError("sheet.no_longer_scores", number=numbers[hand_seq] if numbers else i, game=game.name,
+                                 reason=exc) from None
         for p, sc in result.scores.items():
             totals[p] += sc.score
         number = numbers[hand_seq] if numbers else i

@@ -110,24 +110,22 @@ class Store(PendingStore):
                 if "uq_action_game_seq" in str(exc) or "action.game_id, action.seq" in str(exc):
                     time.sleep(0.05 * (attempt + 1))
                     continue
-                raise StoreError(f"{describe(self.url)}: {first_line(exc)}") from None
+                raise StoreError("store.failed", url=describe(self.url), reason=first_line(exc)) from None
             except OperationalError as exc:
                 msg = first_line(exc)
                 if "readonly" in msg.replace("-", "").replace(" ", "") or "read-only" in msg:
-                    raise StoreError(f"{describe(self.url)} is read-only: nothing was recorded") from None
+                    raise StoreError("store.read_only", url=describe(self.url)) from None
                 if ("deadlock" in msg or "could not serialize" in msg) and attempt < 7:
                     time.sleep(0.1 * (attempt + 1))
                     continue
                 if "full" in msg or "No space left" in msg:  # SQLite's "database or disk is full", PostgreSQL's 53100
-                    raise StoreError(f"{describe(self.url)}: the disk is full ({msg}): nothing was recorded; free some "
-                                     "space and try again") from None
+                    raise StoreError("store.disk_full", url=describe(self.url), reason=msg) from None
                 if "locked" in msg:  # SQLite waited 20 s for another writer
-                    raise StoreError(f"{describe(self.url)} is busy (another remi is writing): nothing was recorded, "
-                                     "try again") from None
-                raise StoreError(f"{describe(self.url)}: {msg}") from None
+                    raise StoreError("store.busy", url=describe(self.url)) from None
+                raise StoreError("store.failed", url=describe(self.url), reason=msg) from None
             except DBAPIError as exc:
-                raise StoreError(f"{describe(self.url)}: {first_line(exc)}") from None
-        raise StoreError(f"{describe(self.url)}: too busy; nothing was recorded, try again")
+                raise StoreError("store.failed", url=describe(self.url), reason=first_line(exc)) from None
+        raise StoreError("store.too_busy", url=describe(self.url))
 
     def games(self) -> list[Sheet]:
         """Every game's sheet, newest first."""
@@ -267,10 +265,10 @@ class Store(PendingStore):
         try:
             rules = rules or preset(variant)
         except RemiError as exc:
-            raise SheetError(str(exc)) from None
+            raise SheetError.of(exc) from None
         players, teams = check_seating(variant, rules, players, teams, target)
         if name:
-            check_text(name.strip(), "the game's name", GAME_NAME_MOST, field="name")
+            check_text(name.strip(), GAME_NAME_MOST, field="name")
         check_note(note)
 
         def run() -> GameInfo:
@@ -287,7 +285,7 @@ class Store(PendingStore):
                         count += 1
                         game_name = f"game {count + 1}"
                 elif _named(s, game_name) is not None:
-                    raise SheetError(f"a game named {game_name!r} already exists: choose another name", fields=("name",))
+                    raise SheetError("sheet.name_taken", fields=("name",), name=game_name)
                 row = Game(name=game_name, variant=variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=target,
                            rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=_now(), note=note)
@@ -395,7 +393,7 @@ class Store(PendingStore):
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
             last = undoable(log)
             if last is None:
-                raise SheetError(f"nothing to undo in {game.name}")
+                raise SheetError("sheet.nothing_to_undo", game=game.name)
             undone[:] = [last]
             return {"kind": "undo", "undoes": last.seq, "hand_seq": last.hand_seq if last.kind != "hand" else last.seq}
         sheet = self._write(game_id, make)
@@ -420,7 +418,7 @@ class Store(PendingStore):
             with self._session() as s:
                 row = s.get(Game, game_id)
                 if row is None:
-                    raise SheetError(f"no game with id {game_id}")
+                    raise SheetError("sheet.no_game_id", game_id=game_id)
                 return self._settled(s, row) if settled else game_info(row)
         return self._guard(run)
 
@@ -438,14 +436,13 @@ class Store(PendingStore):
         """Change the game's target from the next read on (recorded; undo reverts it; None: no target)."""
         def make(game: GameInfo, log: list[LogEntry]) -> dict[str, Any]:
             if not game.rules.is_closed:
-                raise SheetError("Simple rummy has no target: a side loses at its limit", fields=("target",))
+                raise SheetError("sheet.simple_no_target", fields=("target",))
             if target is not None and target <= 0:
-                raise SheetError(f"the target is a positive number of points, not {target}", fields=("target",))
+                raise SheetError("sheet.target_not_positive", fields=("target",), target=target)
             check_target(target)
             if target == game.target:
-                already = f"{game.name} has no target already" if target is None else \
-                    f"the target of {game.name} is {target} already"
-                raise SheetError(already, fields=("target",))
+                raise SheetError("sheet.no_target_already" if target is None else "sheet.target_already",
+                                 fields=("target",), game=game.name, target=target)
             return {"kind": "target", "change": json.dumps({"target": target})}
         return self._write(game_id, make)
 
@@ -455,10 +452,10 @@ class Store(PendingStore):
             spelled = {p.casefold(): p for p in game.players}
             was = spelled.get(old.strip().casefold())
             if was is None:
-                raise SheetError(f"no player {old!r} in {game.name}: the players are {', '.join(game.players)}",
-                                 fields=("players",))
+                raise SheetError("sheet.no_player", fields=("players",), name=old, game=game.name,
+                                 players=tuple(game.players))
             if new.strip() == was:
-                raise SheetError(f"{was} is called that already", fields=("players",))
+                raise SheetError("sheet.named_already", fields=("players",), name=was)
 
             def renamed(names: Sequence[str]) -> list[str]:
                 return [new.strip() if p == was else p for p in names]
@@ -500,7 +497,7 @@ class Store(PendingStore):
 
             with self._session(write=True) as s:
                 if _named(s, info.name) is not None:
-                    raise SheetError(f"a game named {info.name!r} already exists: import it under another name", fields=("name",))
+                    raise SheetError("sheet.import_name_taken", fields=("name",), name=info.name)
                 row = Game(name=info.name, variant=info.variant, players=json.dumps(list(players)),
                            teams=json.dumps([list(t) for t in teams]) if teams else None, target=info.target,
                            rules=json.dumps(rules.to_dict(), sort_keys=True), created_at=info.created_at or _now())

@@ -8,13 +8,13 @@ a letter (ESC starts a terminal escape, BEL rings, NUL ends a C string); a bidi 
 before anything is written (issue 27); ``shown`` writes such a character as its escape, for
 messages and for text stored before the check.
 
->>> check_text("Bo\\x1b[31m", "a player's name")
+>>> check_text("Bo\\x1b[31m")
 Traceback (most recent call last):
 remi.scoresheet.errors.SheetError: a player's name 'Bo\\x1b[31m' holds a control character (\\x1b): type it without it
->>> check_text("Ana\\u200b", "a player's name")
+>>> check_text("Ana\\u200b")
 Traceback (most recent call last):
 remi.scoresheet.errors.SheetError: a player's name 'Ana\\u200b' holds a zero-width character (\\u200b): type it without it
->>> check_text("Ioana-Maria", "a player's name"), shown("R\\u202eana")
+>>> check_text("Ioana-Maria"), shown("R\\u202eana")
 ('Ioana-Maria', 'R\\\\u202eana')
 """
 
@@ -32,16 +32,17 @@ ZERO_WIDTH = frozenset("\u00ad\u180e\u200b\u200c\u200d\u2060\ufeff")
 
 
 def unfit(ch: str) -> str | None:
-    """What kind of character ``ch`` is when a name may not hold it; None when it may."""
+    """What kind of character ``ch`` is when a name may not hold it (``bidi``, ``zero_width``,
+    ``control``, ``invisible``: the last part of its refusal's code); None when it may."""
     if ch in BIDI:
-        return "a bidi control"
+        return "bidi"
     if ch in ZERO_WIDTH:
-        return "a zero-width character"
+        return "zero_width"
     category = unicodedata.category(ch)
     if category in ("Cc", "Zl", "Zp"):
-        return "a control character"
+        return "control"
     if category in ("Cf", "Cs", "Co", "Cn"):  # other format characters, lone surrogates, unassigned
-        return "an invisible character"
+        return "invisible"
     return None
 
 
@@ -57,18 +58,23 @@ def shown(text: str) -> str:
     return "".join(escape_of(ch) if unfit(ch) else ch for ch in text)
 
 
-def check_text(text: str, what: str, most: int = NAME_MOST, *, field: str = "players") -> str:
-    """``text`` if a sheet can show it; SheetError naming ``what`` and the first character it cannot."""
+#: what a text is, by the hand's or the game's field that holds it: its refusals' codes begin so
+SUBJECTS = {"players": "player_name", "name": "game_name", "note": "note"}
+
+
+def check_text(text: str, most: int = NAME_MOST, *, field: str = "players") -> str:
+    """``text`` if a sheet can show it; SheetError naming the ``field`` (a player's name, the
+    game's name, the note) and the first character it cannot."""
     bad = next((ch for ch in text if unfit(ch)), None)
     if bad is not None:
-        raise SheetError(f"{what} '{shown(text)[:most + 20]}' holds {unfit(bad)} ({escape_of(bad)}): "
-                         "type it without it", fields=(field,))
+        raise SheetError(f"sheet.{SUBJECTS[field]}_{unfit(bad)}", fields=(field,), text=shown(text)[:most + 20],
+                         escape=escape_of(bad))
     if len(text) > most:
-        raise SheetError(f"{what} is {len(text)} characters long: at most {most}", fields=(field,))
+        raise SheetError(f"sheet.{SUBJECTS[field]}_long", fields=(field,), count=len(text), most=most)
     return text
 
 
 def check_note(note: str | None) -> None:
     """A hand's or a game's note, checked as a name is (at most ``NOTE_MOST`` characters)."""
     if note is not None:
-        check_text(note, "the note", NOTE_MOST, field="note")
+        check_text(note, NOTE_MOST, field="note")

@@ -61,8 +61,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     base = Path(base or models_dir())
     reader = Reader(base)
     if "embedding" not in reader.outputs or not reader.settings.reader_head:
-        raise VisionError(f"{base}: this reader cannot be adapted (its ONNX has no embedding output, "
-                          "or vision.json names no reader_head)")
+        raise VisionError("vision.not_adaptable", folder=str(base))
     examples = _checked(examples)
     detector = training_extra() if detector is None else detector
     total = len(examples) + 3 + (DETECTOR_STEPS if detector else 0)
@@ -209,12 +208,12 @@ def _checked(examples: Sequence[Example]) -> list[Example]:
     for name, image, tiles, boxes in examples:
         boxes = np.asarray(boxes, float).reshape(-1, 4)
         if len(boxes) != len(tiles):
-            raise VisionError(f"{name}: {len(tiles)} tiles but {len(boxes)} boxes")
+            raise VisionError("vision.example_boxes", name=name, tiles=len(tiles), boxes=len(boxes))
         if image is None or image.ndim != 3:
-            raise VisionError(f"{name}: not a colour image")
+            raise VisionError("vision.example_not_colour", name=name)
         out.append((name, image, list(tiles), boxes))
     if not any(len(t) for _, _, t, _ in out):
-        raise VisionError("no labelled tiles to adapt to")
+        raise VisionError("vision.nothing_to_adapt")
     return out
 
 

@@ -88,13 +88,13 @@ def write(path, image: "np.ndarray | Photo", reading: Reading, fixes: dict[int, 
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)  # `--annotate out/rack.png` in a fresh checkout
     except OSError as exc:
-        raise VisionError(f"{path}: cannot create its folder ({exc.strerror})") from None
+        raise VisionError("vision.picture_folder", path=str(path), reason=exc.strerror) from None
     try:
         ok = cv2.imwrite(str(path), draw(image, reading, fixes, added, scale))
     except cv2.error:
         ok = False
     if not ok:
-        raise VisionError(f"{path}: cannot write the annotated picture there (use a .png or .jpg name)")
+        raise VisionError("vision.picture_unwritable", path=str(path))
 
 
 def shown_jpeg(photo: "Photo", side: int) -> tuple[bytes, float]:
@@ -110,7 +110,7 @@ def shown_jpeg(photo: "Photo", side: int) -> tuple[bytes, float]:
     small = cv2.resize(image, (round(w * shrink), round(h * shrink)), interpolation=cv2.INTER_AREA) if shrink < 1 else image
     ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 82])
     if not ok:
-        raise VisionError("the photo could not be shown")
+        raise VisionError("vision.shown_failed")
     return jpeg.tobytes(), small.shape[1] / photo.width
 
 
@@ -167,7 +167,7 @@ def contact_sheet(path, errors: list) -> Path:
 
     path = Path(path)
     if path.suffix.lower() not in (".png", ".html", ".htm"):
-        raise VisionError(f"--errors {path}: name a .png or .html file")
+        raise VisionError("vision.errors_suffix", path=str(path))
     crops = error_crops(errors)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -178,7 +178,8 @@ def contact_sheet(path, errors: list) -> Path:
         else:
             path.write_text(_sheet_html(errors, crops), encoding="utf-8")
     except OSError as exc:
-        raise VisionError(f"{path}: cannot write the contact sheet ({getattr(exc, 'strerror', None) or exc})") from None
+        raise VisionError("vision.contact_sheet_unwritable", path=str(path),
+                          reason=getattr(exc, "strerror", None) or exc) from None
     return path
 
 

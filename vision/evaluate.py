@@ -66,7 +66,7 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
 
     folder = Path(folder)
     if not folder.is_dir():
-        raise VisionError(f"{folder}: no such folder")
+        raise VisionError("vision.no_folder", folder=str(folder))
     labelled = sorted(p for p in folder.iterdir() if p.suffix != ".json" and truth_path(p).is_file())
     if labelled and not (folder / "images").is_dir():
         out = []
@@ -83,8 +83,7 @@ def load_labelled(folder: Path, session: str | None = None) -> list[tuple[Path, 
     out = []
     images = folder / "images" / "val" if (folder / "images" / "val").is_dir() else folder / "images"
     if not images.is_dir():
-        raise VisionError(f"{folder}: no labelled photos found (photos with PHOTO.json beside them, "
-                          "a dataset of `remi vision generate`, or the real data folder)")
+        raise VisionError("vision.no_labelled_where", folder=str(folder))
     for img in sorted(images.iterdir()):
         lab = Path(str(img.parent).replace("images", "labels")) / (img.stem + ".txt")
         h, w = cv2.imread(str(img)).shape[:2]
@@ -263,7 +262,7 @@ def evaluate_folder(folder: Path, session: str | None = "rummy4", models: Path |
     if not photos:
         from remi.vision.errors import VisionError
 
-        raise VisionError(f"{folder}: no labelled photos found")
+        raise VisionError("vision.no_labelled", folder=str(folder))
     metrics = evaluate(Reader(models or models_dir()), photos, errors=errors, progress=progress)
     if errors is not None:
         metrics["errors"] = error_kinds(errors)

@@ -26,16 +26,17 @@ CARD_RULE = "models/candidates/cards1/README.md"
 
 
 class NoCardModels(VisionError):
-    """No card models folder found: reading cards is not there yet (exit 1, not bad input)."""
+    """No card models folder found: reading cards is not there yet (exit 1, not bad input).
 
+    ``folder``: the folder looked in, where it is the user's business (None on the page);
+    ``how``: the command's way to name a folder."""
+
+    code = "vision.no_card_models"
+    other = ("folder", "_in")
     exit_code = 1
 
-    @staticmethod
-    def line(where: Path | None = None, how: str = "--models DIR") -> str:
-        """What is missing, when it ships and how to read cards now (``how``: the command's way
-        to name a folder), in one line (the folder looked in, where it is the user's business)."""
-        return (f"no card models{f' ({where} has none)' if where is not None else ''}: remi reads cards from a "
-                f"photo once its card reader passes the rule in {CARD_RULE}; with a card models folder: {how}")
+    def __init__(self, folder: Path | None = None, how: str = "--models DIR") -> None:
+        super().__init__(folder=None if folder is None else str(folder), how=how, rule=CARD_RULE)
 
 
 def card_models_dir() -> Path:
@@ -53,13 +54,12 @@ def models_for(kind: str, given: Path | None = None) -> Path:
     """The models folder that reads ``kind`` (``--models`` when given); VisionError in one
     line for a folder of the other kind, ``NoCardModels`` when no card models are found."""
     if given is None and kind == CARDS and not (card_models_dir() / "vision.json").is_file():
-        raise NoCardModels(NoCardModels.line(card_models_dir()))
+        raise NoCardModels(card_models_dir())
     folder = Path(given) if given is not None else (card_models_dir() if kind == CARDS else models_dir())
     found = folder_kind(folder)
     if found != kind:
-        wanted = "Simple rummy reads cards" if kind == CARDS else "tiles are read"
-        raise VisionError(f"{folder}: a {found[:-1]} models folder (vision.json kind {found!r}); "
-                          f"{wanted} with a {kind[:-1]} models folder")
+        raise VisionError("vision.models_kind", folder=str(folder), kind=found,
+                          variant="simple" if kind == CARDS else "closed")
     return folder
 
 

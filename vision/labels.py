@@ -51,10 +51,10 @@ def _box(value, where: str) -> Box | None:
         return None
     if (not isinstance(value, (list, tuple)) or len(value) != 4
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-        raise VisionError(f"{where}: a box is [x1, y1, x2, y2] in pixels, not {value!r}")
+        raise VisionError("vision.truth_box_shape", where=where, value=value)
     x1, y1, x2, y2 = (float(v) for v in value)
     if not (x2 > x1 and y2 > y1 and min(x1, y1) > -1):
-        raise VisionError(f"{where}: the box {value!r} is empty or outside the photo")
+        raise VisionError("vision.truth_box_empty", where=where, value=value)
     return x1, y1, x2, y2
 
 
@@ -68,17 +68,16 @@ def parse_truth(data: object, where: str, photo: Path) -> Truth:
     remi.vision.errors.VisionError: t.json, tile 1: 'r77' is not a tile (like r7, k13, *) or a card (like 7h, Qs)
     """
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
-        raise VisionError(f'{where}: not a truth file (it needs {{"tiles": [{{"tile": "r7", "box": [x1, y1, x2, y2]}}, ...]}})')
+        raise VisionError("vision.truth_not_truth", where=where)
     tiles, boxes = [], []
     for i, entry in enumerate(data["tiles"], start=1):
-        at = f"{where}, tile {i}"
         if not isinstance(entry, dict) or not isinstance(entry.get("tile"), str):
-            raise VisionError(f'{at}: write {{"tile": "r7", "box": [x1, y1, x2, y2]}}')
+            raise VisionError("vision.truth_entry", where=where, number=i)
         try:
             tiles.append(Tile.parse(entry["tile"]))
         except NotationError as exc:
-            raise VisionError(f"{at}: {exc}") from None
-        boxes.append(_box(entry.get("box"), at))
+            raise VisionError("vision.truth_tile", where=where, number=i, reason=exc) from None
+        boxes.append(_box(entry.get("box"), f"{where}, tile {i}"))
     return Truth(photo, tuple(tiles), tuple(boxes))
 
 
@@ -87,12 +86,11 @@ def read_truth(photo: str | os.PathLike) -> Truth:
     photo = Path(photo)
     path = truth_path(photo)
     if not path.is_file():
-        raise VisionError(f"{photo}: no {path.name} beside it with its tiles "
-                          f"(make one with: remi scan {photo} --fix ... --json > {path})")
+        raise VisionError("vision.truth_missing", photo=str(photo), name=path.name, path=str(path))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise VisionError(f"{path}: not JSON ({exc})") from None
+        raise VisionError("vision.truth_not_json", path=str(path), reason=str(exc)) from None
     return parse_truth(data, str(path), photo)
 
 
@@ -162,7 +160,7 @@ def keep(photo: str | os.PathLike | bytes, truth: dict, folder: Path | None = No
         tmp.write_text(json.dumps(truth, indent=1) + "\n", encoding="utf-8")
         os.replace(tmp, truth_path(target))  # never a half-written truth file
     except OSError as exc:
-        raise VisionError(f"{folder}: cannot keep the photo there ({exc.strerror or exc})") from None
+        raise VisionError("vision.keep_unwritable", folder=str(folder), reason=exc.strerror or str(exc)) from None
     return target
 
 
@@ -220,9 +218,8 @@ def label_set(boxes: list[Box], photo: Path) -> Truth:
             tiles = [t for row in layout for t in row]
             order = [i for r in rows for i in r]
             return Truth(photo, tuple(tiles), tuple(boxes[i] for i in order))
-    found = ", ".join(str(s) for s in sizes) or "none"
-    raise VisionError(f"{photo}: a set photo needs rows of 13 tiles (8 rows, then 2 jokers; or 4 rows "
-                      f"and 1 joker), but remi found {len(boxes)} tiles in rows of {found}")
+    raise VisionError("vision.set_rows" if sizes else "vision.set_rows_none", photo=str(photo), count=len(boxes),
+                      sizes=tuple(sizes))
 
 
 # -- examples for `remi vision adapt` -------------------------------------------------------
@@ -239,8 +236,8 @@ def _in_photo(truth: Truth, width: int, height: int) -> Truth:
             continue
         x1, y1, x2, y2 = max(0.0, b[0]), max(0.0, b[1]), min(float(width), b[2]), min(float(height), b[3])
         if x2 - x1 < 2 or y2 - y1 < 2:
-            raise VisionError(f"{truth_path(truth.photo)}, tile {i}: the box {list(b)} lies outside the "
-                              f"{width}x{height} photo")
+            raise VisionError("vision.truth_box_outside", path=str(truth_path(truth.photo)), number=i, box=str(list(b)),
+                              width=width, height=height)
         boxes.append((x1, y1, x2, y2))
     return Truth(truth.photo, truth.tiles, tuple(boxes))
 
@@ -266,7 +263,7 @@ def load_examples(photos: list[Path], sets: list[Path] | None = None, models: Pa
         truth = _in_photo(truth, photo.width, photo.height)
         tiles, boxes = truth.boxed()
         if not tiles:
-            raise VisionError(f"{truth_path(truth.photo)}: no tile with a box to learn from")
+            raise VisionError("vision.truth_no_box", path=str(truth_path(truth.photo)))
         examples.append(_example(truth.photo, photo, tiles, boxes))
         counts["photos"] += 1
         counts["tiles"] += len(tiles)
@@ -303,6 +300,5 @@ def read_set(path: Path, models: Path | None = None):
     read = {d.box: d.tile for d in reading.detections}
     agree = sum((read[b].number == t.number) for t, b in zip(truth.tiles, truth.boxes) if b in read)
     if agree < SET_AGREEMENT * len(truth.tiles):
-        raise VisionError(f"{path}: the tiles do not lie in the README's order (rows k1-k13 twice, then b, r, y, "
-                          f"then the jokers): only {agree} of {len(truth.tiles)} numbers read agree with it")
+        raise VisionError("vision.set_order", path=str(path), agree=agree, count=len(truth.tiles))
     return photo, truth

@@ -112,7 +112,7 @@ def parse_fix(text: str, option: str = "--fix", kind: str = "tiles") -> Fix:
     try:
         tile = None if what == "-" else Tile.parse(what, notation)  # type: ignore[arg-type]
     except NotationError as exc:
-        raise E.FixNotATile(reason=str(exc), **named) from None
+        raise E.FixNotATile(reason=exc, **named) from None
     if at is not None and where != "+":
         raise E.FixBoxNotAdded(**named)
     return Fix(text.strip(), None if where == "+" else int(where), tile, None if at is None else _box(at, named))

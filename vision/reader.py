@@ -154,7 +154,7 @@ class Reader:
         try:
             import onnxruntime as ort
         except ImportError as e:  # pragma: no cover - core dependency
-            raise VisionError("onnxruntime is not installed: pip install onnxruntime") from e
+            raise VisionError("vision.no_onnxruntime") from e
         self.settings = settings = ModelSettings.read(Path(models))  # one typed vision.json
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from remi.engine import JOKER, Tile
+from remi.vision.errors import VisionError
 
 TRAIN_SESSIONS = ("rummy", "rummy2")
 HELDOUT_SESSIONS = ("rummy4",)
@@ -74,7 +75,7 @@ def kept_sessions(holdout) -> tuple[str, ...]:
     """
     for name in holdout:
         if name not in TILE_SESSIONS:
-            raise ValueError(f"{name}: not a real session ({', '.join(TILE_SESSIONS)})")
+            raise VisionError("vision.not_a_session", name=name, sessions=tuple(TILE_SESSIONS))
     return tuple(s for s in TILE_SESSIONS if s not in holdout)
 
 

@@ -79,12 +79,12 @@ class ModelSettings:
         """The settings of a ``vision.json`` object; one VisionError line naming the file and the
         key that is missing or wrong."""
         if not isinstance(data, dict):
-            raise VisionError(f"{where}: not a JSON object")
+            raise VisionError("vision.settings_not_object", where=str(where))
         known = {f.name for f in fields(cls)} - {"other"}
         values = {k: v for k, v in data.items() if k in known}
-        for key, (ok, what) in CHECKS.items():
+        for key, ok in CHECKS.items():
             if key in values and values[key] is not None and not ok(values[key]):
-                raise VisionError(f"{where}: \"{key}\" is {_shown(key, values[key])}; {what}")
+                raise VisionError(f"vision.setting_{key}", where=str(where), value=_shown(key, values[key]))
         return cls(**values, other={k: v for k, v in data.items() if k not in known})
 
     @classmethod
@@ -128,16 +128,17 @@ def _number(ok: Callable[[float], bool]) -> Callable[[Any], bool]:
 
 
 #: key -> (the check, what it must be): the one place a setting's range is said
-CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "imgsz": (_number(lambda v: v >= 32 and int(v) == v), "the detector's input size in pixels"),
-    "conf": (_number(lambda v: 0 <= v <= 1), "a score between 0 and 1"),
-    "iou": (_number(lambda v: 0 <= v <= 1), "an overlap between 0 and 1"),
-    "kind": (lambda v: v in (TILES, CARDS), "it is neither tiles nor cards"),
-    "views": (_number(lambda v: v in (1, 2, 4)), "a crop is read 1, 2 or 4 ways"),
-    "sure": (_number(lambda v: v >= 0), "a chance (over 1: every crop)"),
-    "unsure_below": (_number(lambda v: 0 < v <= 1), "a chance between 0 and 1"),
-    "temperature_number": (_number(lambda v: 0.05 <= v <= 20), "a temperature between 0.05 and 20"),
-    "temperature_colour": (_number(lambda v: 0.05 <= v <= 20), "a temperature between 0.05 and 20"),
+#: each key's check; its refusal's code ``vision.setting_KEY`` (engine.messages_vision words it)
+CHECKS: dict[str, Callable[[Any], bool]] = {
+    "imgsz": _number(lambda v: v >= 32 and int(v) == v),
+    "conf": _number(lambda v: 0 <= v <= 1),
+    "iou": _number(lambda v: 0 <= v <= 1),
+    "kind": lambda v: v in (TILES, CARDS),
+    "views": _number(lambda v: v in (1, 2, 4)),
+    "sure": _number(lambda v: v >= 0),
+    "unsure_below": _number(lambda v: 0 < v <= 1),
+    "temperature_number": _number(lambda v: 0.05 <= v <= 20),
+    "temperature_colour": _number(lambda v: 0.05 <= v <= 20),
 }
 #: keys left out of the file at their defaults (the others are written as they are)
 DEFAULT_OMITTED = {"kind", "way_up", "views", "sure", "unsure_below", "obb", "temperature_number",

@@ -22,11 +22,14 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from remi import i18n
 from remi.engine import RemiError
+from remi.i18n import current, said
 from remi.scoresheet.errors import NoGame
 from remi.scoresheet.store import Store
 from remi.web import tiles as tile_views
 from remi.web.guard import Refused, Scope, TableGuard
+from remi.web.speaking import Speaking, switch
 
 if TYPE_CHECKING:  # made on first use, by the modules that need them
     from anyio import CapacityLimiter
@@ -78,9 +81,18 @@ def _printable(value: Any) -> Any:
     return value
 
 
+def _language(request: Request) -> dict[str, Any]:
+    return {"lang": request.scope.get("state", {}).get("lang", "en"), "languages": switch(request)}
+
+
 def make_templates() -> Jinja2Templates:
-    templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf])
+    templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf, _language])
     env = templates.env
+    # The words in the reader's language: the callables read the request's language (a
+    # context variable, remi.web.speaking), so one set of templates serves every phone.
+    env.add_extension("jinja2.ext.i18n")
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.autoescape = True
     env.trim_blocks = True
     env.lstrip_blocks = True
@@ -98,7 +110,7 @@ def _wants_json(scope: Scope) -> bool:
 
 
 def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = None,
-              keep_dir: Path | None = None, models: Path | None = None) -> TableGuard:
+              keep_dir: Path | None = None, models: Path | None = None) -> Speaking:
     """The whole app, wrapped in the guard (see ``remi.web.guard``)."""
     from remi.web import hands, pending, photos, players, sheets, tutor
 
@@ -114,7 +126,7 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Refused)
-        return error_page(request, exc.status, exc.message)
+        return error_page(request, exc.status, said(exc))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -125,7 +137,7 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
     async def library_error(request: Request, exc: Exception) -> Response:
         # A refusal the library explains (no such game, a busy or read-only database): its line.
         status = 404 if isinstance(exc, NoGame) else 503 if getattr(exc, "exit_code", 2) == 1 else 400
-        return error_page(request, status, str(exc))
+        return error_page(request, status, said(exc))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # The traceback goes to the server's terminal, never to the page (issue 20's safety).
@@ -140,8 +152,9 @@ def build_app(store: Store, *, key: str | None = None, hosts: set[str] | None = 
 
     def refuse(scope: Scope, refusal: Refused) -> Response:
         if _wants_json(scope):
-            return JSONResponse({"ok": False, "error": refusal.message}, status_code=refusal.status)
-        body = web.templates.get_template("refused.html").render(message=refusal.message, status=refusal.status)
+            return JSONResponse({"ok": False, "error": said(refusal)}, status_code=refusal.status)
+        body = web.templates.get_template("refused.html").render(message=said(refusal), status=refusal.status,
+                                                                 lang=current())
         return HTMLResponse(body, status_code=refusal.status, headers={"cache-control": "no-store"})
 
-    return TableGuard(app, key=key, hosts=hosts, max_body=MAX_UPLOAD, refuse=refuse)
+    return Speaking(TableGuard(app, key=key, hosts=hosts, max_body=MAX_UPLOAD, refuse=refuse))

@@ -28,6 +28,8 @@ from remi.engine.tiles import Notation
 from remi.scoresheet.entry import HandInput, QuickCount, RackInput, rack_cost
 from remi.scoresheet.hand import parse_points
 from remi.scoresheet.text import check_note
+from remi.i18n import gettext as _
+from remi.i18n import said
 
 NOBODY = "-"
 
@@ -37,11 +39,12 @@ def _text(fields: Mapping[str, object], name: str) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _count(fields: Mapping[str, object], name: str, what: str) -> int:
+def _count(fields: Mapping[str, object], name: str, code: str, holder: str) -> int:
+    """A count of tiles typed for ``holder``'s rack; refused with ``code`` (``web.high_count``)."""
     text = _text(fields, name) or "0"
     count = whole_number(text, 2)
     if count is None or count > 14:
-        raise RemiError(f"{what}: {text!r} is not a count of tiles (0 to 14)")
+        raise RemiError(code, holder=holder, text=text)
     return count
 
 
@@ -70,7 +73,7 @@ def fixed_number(fields: Mapping[str, object]) -> int | None:
         return None
     number = whole_number(text, 6)
     if number is None:
-        raise RemiError(f"the hand to correct, {text!r}, is not a hand's number: reload the page")
+        raise RemiError("web.hand_number", text=text)
     return number
 
 
@@ -101,7 +104,7 @@ def hand_from_fields(fields: Mapping[str, object], players: Sequence[str], rules
             try:
                 parse_tiles(text, rules.words.notation)
             except RemiError as exc:
-                problems[key] = str(exc)
+                problems[key] = said(exc)
                 return None
         return text
 
@@ -111,7 +114,7 @@ def hand_from_fields(fields: Mapping[str, object], players: Sequence[str], rules
     if closer is not None:
         if _text(fields, "board_mode") == "points":
             points = _text(fields, "board_points")
-            board_points = parse_points(points, "the board's points") if points else None
+            board_points = parse_points(points, "label.board_points") if points else None
         else:
             board = tiles("board")
     racks: dict[str, RackInput] = {}
@@ -123,7 +126,7 @@ def hand_from_fields(fields: Mapping[str, object], players: Sequence[str], rules
         except RemiError as exc:
             if problems is None:
                 raise
-            problems[f"rack_{i}"] = str(exc)  # said beside the rack's field (the live check)
+            problems[f"rack_{i}"] = said(exc)  # said beside the rack's field (the live check)
             continue
         if rack is not None:
             racks[name] = rack
@@ -139,10 +142,10 @@ def rack_from_fields(fields: Mapping[str, object], i: int, name: str) -> RackInp
     mode = _text(fields, f"rack_mode_{i}") or "tiles"
     if mode == "points":
         points = _text(fields, f"points_{i}")
-        return RackInput(points=parse_points(points, f"{name}'s points")) if points else None
+        return RackInput(points=parse_points(points, "label.points", holder=name)) if points else None
     if mode == "counts":
-        high = _count(fields, f"high_{i}", f"{name}'s high tiles")
-        jokers = _count(fields, f"jokers_{i}", f"{name}'s jokers")
+        high = _count(fields, f"high_{i}", "web.high_count", name)
+        jokers = _count(fields, f"jokers_{i}", "web.joker_count", name)
         return RackInput(quick=QuickCount.parse(f"{high}H" + (f"{jokers}J" if jokers else "")))
     text = _text(fields, f"rack_{i}")
     return _rack_tiles(name, text) if text else None
@@ -151,7 +154,7 @@ def rack_from_fields(fields: Mapping[str, object], i: int, name: str) -> RackInp
 def _rack_tiles(name: str, text: str) -> RackInput:
     from remi.scoresheet.hand import naming
 
-    with naming("racks", f"{name}'s rack"):
+    with naming("racks", "label.rack", holder=name):
         return RackInput.parse_tiles(text)
 
 
@@ -187,17 +190,23 @@ def board_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
     size = rules.hand_size if hand.atu_close else rules.close_size
     w = rules.words  # Simple rummy: cards that go out (SR-17)
     if len(tiles) != size:
-        return {"ok": False, "text": f"{len(tiles)} of {size} {w.pieces}"}
+        counted = {"count": len(tiles), "size": size}
+        return {"ok": False, "text": (_("%(count)s of %(size)s tiles") if rules.is_closed else
+                                      _("%(count)s of %(size)s cards")) % counted}
     try:
         atu = hand.atu if hand.atu_close else None
         result = check_close(tiles, rules, atu=atu)
     except (RemiError, IndexError) as exc:
-        return {"ok": False, "text": str(exc) or "give the atu"}
+        return {"ok": False, "text": said(exc) or _("give the atu")}
     if not result.can_close or result.best is None:
-        return {"ok": False, "text": f"does not {w.close}: {result.reason}"}
+        why = {"reason": result.reason}
+        return {"ok": False, "text": (_("does not close: %(reason)s") if rules.is_closed else
+                                      _("does not go out: %(reason)s")) % why}
     best = result.best
-    what = f"closes: {best.board} points, throw {w.name(best.discard)}"
-    return {"ok": True, "text": what if rules.is_closed else f"goes out, throwing {w.name(best.discard)}"}
+    if rules.is_closed:
+        return {"ok": True, "text": _("closes: %(points)s points, throw %(tile)s") % {
+            "points": best.board, "tile": w.name(best.discard)}}
+    return {"ok": True, "text": _("goes out, throwing %(card)s") % {"card": w.name(best.discard)}}
 
 
 def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, Any] | None:
@@ -206,12 +215,12 @@ def rack_status(rack: RackInput | None, rules: Rules, name: str) -> dict[str, An
     if rack is None:
         return None
     if rack.tiles is not None and len(rack.tiles) != rules.hand_size:
-        return {"ok": False, "text": f"{len(rack.tiles)} of {rules.hand_size} tiles"}
+        return {"ok": False, "text": _("%(count)s of %(size)s tiles") % {"count": len(rack.tiles), "size": rules.hand_size}}
     try:
-        cost, _ = rack_cost(name, rack, rules, limits=rules.check_points)
+        cost, _points = rack_cost(name, rack, rules, limits=rules.check_points)
     except RemiError as exc:
-        return {"ok": False, "text": str(exc)}
-    return {"ok": True, "text": f"{cost} points"}
+        return {"ok": False, "text": said(exc)}
+    return {"ok": True, "text": _("%(points)s points") % {"points": cost}}
 
 
 def board_points_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
@@ -222,8 +231,8 @@ def board_points_status(hand: HandInput, rules: Rules) -> dict[str, Any] | None:
         try:
             check_board(hand.board_points, rules, who=f"{hand.closer}'s board")
         except RemiError as exc:
-            return {"ok": False, "text": str(exc)}
-    return {"ok": True, "text": f"board {hand.board_points} points"}
+            return {"ok": False, "text": said(exc)}
+    return {"ok": True, "text": _("board %(points)s points") % {"points": hand.board_points}}
 
 
 def tiles_text(text: str | None, notation: Notation = "tile") -> str:

@@ -25,6 +25,8 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
+from remi.engine.messages import sentence
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -46,12 +48,15 @@ SECURITY_HEADERS = [
 
 
 class Refused(Exception):
-    """A request the guard refuses: the status and the one line the page shows."""
+    """A request the guard refuses: the status and the one line the page shows, a refusal's
+    ``code`` and its fields (``params``), worded by ``engine.messages`` like every other."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, code: str, /, **params: object) -> None:
         self.status = status
-        self.message = message
+        self.code = code
+        self.params = params
+        self.message = sentence(code, params)
+        super().__init__(self.message)
 
 
 def _cookies(scope: Scope) -> dict[str, str]:
@@ -103,7 +108,7 @@ class TableGuard:
     async def _guarded(self, scope: Scope, receive: Receive, send: Send) -> None:
         host = (_header(scope, b"host") or "").lower()
         if self.hosts is not None and host not in self.hosts:
-            raise Refused(421, f"this server answers only as {sorted(self.hosts)[0]}, not as {host or 'no host'}")
+            raise Refused(421, "web.wrong_host" if host else "web.wrong_host_none", host=sorted(self.hosts)[0], given=host)
         cookies = _cookies(scope)
         path = scope.get("path", "")
         set_cookies: list[bytes] = []
@@ -120,8 +125,7 @@ class TableGuard:
                 return
             held = cookies.get(KEY_COOKIE, "")
             if not hmac.compare_digest(held.encode(), self.key.encode()):
-                raise Refused(403, "this table needs its key: scan the QR code that `remi serve` "
-                                   "printed, or open the address with ?key=... that it showed")
+                raise Refused(403, "web.key_needed")
         token = cookies.get(CSRF_COOKIE, "")
         if len(token) != 32 or not token.isalnum():
             token = secrets.token_hex(16)
@@ -129,7 +133,7 @@ class TableGuard:
         scope.setdefault("state", {})["csrf"] = token
         length = _header(scope, b"content-length")
         if length is not None and length.isascii() and length.isdigit() and int(length) > self.max_body:
-            raise Refused(413, f"the upload is too large ({_mb(int(length))}; at most {_mb(self.max_body)})")
+            raise Refused(413, "web.upload_too_large", size=_mb(int(length)), most=_mb(self.max_body))
         await self.app(scope, self._limited(receive), self._with_headers(send, set_cookies))
 
     def _limited(self, receive: Receive) -> Receive:
@@ -141,7 +145,7 @@ class TableGuard:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
-                    raise Refused(413, f"the upload is too large (over {_mb(self.max_body)})")
+                    raise Refused(413, "web.upload_over", most=_mb(self.max_body))
             return message
         return limited
 
@@ -184,7 +188,7 @@ def check_origin(request: Any) -> None:
     if not origin or origin == "null":
         return  # the token check alone decides (a browser that sends no Origin still needs the cookie)
     if urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower():
-        raise Refused(403, "this form was sent from another site: nothing was written")
+        raise Refused(403, "web.other_site")
 
 
 def check_token(request: Any, given: str | None) -> None:
@@ -192,8 +196,7 @@ def check_token(request: Any, given: str | None) -> None:
     expected = request.scope.get("state", {}).get("csrf", "")
     if not given or not hmac.compare_digest(given.encode(), expected.encode()) or \
             request.cookies.get(CSRF_COOKIE) != expected:
-        raise Refused(403, "this form has expired or was sent from elsewhere: reload the page and try again "
-                           "(nothing was written)")
+        raise Refused(403, "web.form_expired")
 
 
 async def read_form(request: Any, *, files: int = 0, part_size: int = 64 * 1024) -> Any:
@@ -205,7 +208,7 @@ async def read_form(request: Any, *, files: int = 0, part_size: int = 64 * 1024)
         raise
     except Exception as exc:  # noqa: BLE001 - python-multipart's refusals (too many parts, a part too large)
         detail = getattr(exc, "detail", None) or str(exc) or type(exc).__name__
-        raise Refused(400, f"the form could not be read: {detail}") from None
+        raise Refused(400, "web.form_unreadable", reason=detail) from None
     check_token(request, form.get(CSRF_FIELD) if isinstance(form.get(CSRF_FIELD), str) else
                 request.headers.get(CSRF_HEADER))
     return form

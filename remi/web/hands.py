@@ -31,6 +31,7 @@ from remi.web.sheets import badges, game_of, web_of
 from remi.scoresheet.sheet import GameInfo, Sheet
 from remi.scoresheet.store import Store
 from remi.web.tiles import signed
+from remi.i18n import said
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -142,12 +143,12 @@ def _confirm_page(request: Request, fields: dict[str, str]) -> Response:
         hand = hand_from_fields(fields, info.players, info.rules)
         sheet = web.store.sheet(info.id)
         if sheet.finished and not fixing:
-            raise RemiError(f"{info.name} is over: start a new game")
+            raise RemiError("web.game_over", game=info.name)
         shown = summary(info, sheet, hand, number or sheet.next_number, fixing)
         # Warned here, before Record: the store refuses it unless "record it anyway" is ticked.
         repeats = None if fixing else sheet.repeats(seat_names(info.players, hand))
     except (RemiError, ValueError) as exc:
-        return form_page(request, info, fields, number=number, error=for_the_page(str(exc)), status=400)
+        return form_page(request, info, fields, number=number, error=for_the_page(said(exc)), status=400)
     return web.page(request, "confirm.html", game=info, fields=fields, s=shown, fixing=fixing, repeats=repeats,
                     hand=hand, notation=notation_for(info.variant))
 
@@ -174,7 +175,7 @@ def _record(request: Request, fields: dict[str, str]) -> Response:
         # a hand entered twice is offered again on purpose (the store's typed refusal, not its words)
         twice = isinstance(exc, EnteredTwice)
         return form_page(request, info, {**fields, "offer_again": "1" if twice else ""},
-                         number=fixed_number_or_none(fields), error=for_the_page(str(exc)), status=400)
+                         number=fixed_number_or_none(fields), error=for_the_page(said(exc)), status=400)
     return RedirectResponse(f"/g/{info.id}?done={'fixed' if fixing else 'recorded'}&n={number}#hand-{number}",
                             status_code=303)
 
@@ -191,7 +192,7 @@ def _strike(request: Request) -> Response:
     try:
         web.store.delete(info.id, number)
     except (RemiError, ValueError) as exc:
-        return web.page(request, "error.html", 400, message=str(exc), game=info)
+        return web.page(request, "error.html", 400, message=said(exc), game=info)
     return RedirectResponse(f"/g/{info.id}?done=struck&n={number}", status_code=303)
 
 
@@ -212,7 +213,7 @@ def _check(store: Store, info: GameInfo, fields: dict[str, str]) -> dict[str, An
     try:
         hand = hand_from_fields(fields, info.players, info.rules, problems=problems)
     except (RemiError, ValueError) as exc:
-        out["error"] = for_the_page(str(exc))
+        out["error"] = for_the_page(said(exc))
         return out
     out["board"] = {"ok": False, "text": problems["board"]} if "board" in problems else board_status(hand, info.rules)
     for i, name in enumerate(info.players):
@@ -229,5 +230,5 @@ def _check(store: Store, info: GameInfo, fields: dict[str, str]) -> dict[str, An
         out["summary"] = summary(info, sheet, hand, number or sheet.next_number, number is not None)
         out["ok"] = True
     except (RemiError, ValueError, IndexError) as exc:
-        out["error"] = for_the_page(str(exc))
+        out["error"] = for_the_page(said(exc))
     return out

@@ -34,8 +34,11 @@ from remi.web.forms import (
 from remi.web.guard import Refused, read_form
 from remi.web.hands import summary
 from remi.web.sheets import game_of, web_of
+from remi.i18n import N_, said
+from remi.i18n import gettext as _
 
-SENT = {"table": "Sent: the closer's part.", "rack": "Sent: your rack.", "cancelled": "The hand in progress was cancelled."}
+SENT = {"table": N_("Sent: the closer's part."), "rack": N_("Sent: your rack."),
+        "cancelled": N_("The hand in progress was cancelled.")}
 
 
 def seat_of(info: Any, text: str | None) -> int | None:
@@ -46,8 +49,7 @@ def seat_of(info: Any, text: str | None) -> int | None:
         return None
     seat = whole_number(text, 3)
     if seat is None or seat >= len(info.players):
-        raise Refused(400, f"there is no seat {text!r} at this table (0 to {len(info.players) - 1}): "
-                           "tap your name again; nothing was written")
+        raise Refused(400, "web.seat_unknown", text=text, last=len(info.players) - 1)
     return seat
 
 
@@ -60,12 +62,12 @@ def live_view(store: Any, info: Any) -> dict[str, Any]:
     seats = []
     for i, name in enumerate(info.players):
         if i == closer:
-            seats.append({"name": name, "state": "closed", "text": "closed"})
+            seats.append({"name": name, "state": "closed", "text": _("closed")})
         elif i in pending.racks:
             status = rack_status(pending.racks[i], info.rules, name) or {"ok": False, "text": ""}
             seats.append({"name": name, "state": "in" if status["ok"] else "bad", "text": status["text"]})
         else:
-            seats.append({"name": name, "state": "missing", "text": "waiting for their rack"})
+            seats.append({"name": name, "state": "missing", "text": _("waiting for their rack")})
     view: dict[str, Any] = {"pending": pending, "seats": seats, "number": sheet.next_number, "finished": sheet.finished,
                             "table": _table_text(pending, info), "summary": None, "error": None, "repeats": None}
     if pending.complete:
@@ -74,7 +76,7 @@ def live_view(store: Any, info: Any) -> dict[str, Any]:
             view["summary"] = summary(info, sheet, hand, sheet.next_number, False)
             view["repeats"] = sheet.repeats(hand)
         except (RemiError, ValueError) as exc:
-            view["error"] = for_the_page(str(exc))
+            view["error"] = for_the_page(said(exc))
     return view
 
 
@@ -83,9 +85,9 @@ def _table_text(pending: Any, info: Any) -> str | None:
     table = pending.table
     if table is None:
         return None
-    who = "nobody closed" if table.nobody else f"{table.closer} closed"
+    who = _("nobody closed") if table.nobody else _("%(name)s closed") % {"name": table.closer}
     board = board_status(table, info.rules)
-    return " · ".join(x for x in (f"atu {table.atu}", who, board["text"] if board else None) if x)
+    return " · ".join(x for x in (_("atu %(tile)s") % {"tile": table.atu}, who, board["text"] if board else None) if x)
 
 
 def stamp(store: Any, game_id: int) -> str:
@@ -118,7 +120,7 @@ def page(request: Request, info: Any, *, fields: dict[str, str] | None = None, e
     view = live_view(web.store, info)
     shown = prefilled(request, info, seat, view["pending"]) if fields is None else fields
     return web.page(request, "pending.html", status, game=info, fields=shown, seat=seat, error=error,
-                    sent=SENT.get(request.query_params.get("sent", ""), ""), live=Markup(live_html(request, info, view)),
+                    sent=_(SENT[sent]) if (sent := request.query_params.get("sent", "")) in SENT else "", live=Markup(live_html(request, info, view)),
                     version=stamp(web.store, info.id), number=view["number"], finished=view["finished"],
                     notation=notation_for(info.variant), pending=True, closer_seat=view["pending"].closer_seat)
 
@@ -128,8 +130,7 @@ def closed_game_of(web: Any, request: Request) -> Any:
     send, every loser takes 100 whatever they hold (SR-20), so its hand is one form."""
     info = game_of(web, request)
     if not info.rules.is_closed:
-        raise Refused(409, f"{info.name} is Simple rummy: every loser takes 100 whatever they hold (SR-20), "
-                           f"so there is no rack to send from each phone; record the hand at /g/{info.id}/hand")
+        raise Refused(409, "web.simple_no_racks", game=info.name, game_id=info.id)
     return info
 
 
@@ -175,7 +176,7 @@ async def send_table(request: Request) -> Response:
         table = hand_from_fields(fields, info.players, info.rules)  # its form holds no rack
         await run_in_threadpool(web.store.put_pending, info.id, table)
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields=fields, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields=fields, error=for_the_page(said(exc)), status=400)
     return _back(info, seat, "table")
 
 
@@ -184,13 +185,13 @@ async def send_rack(request: Request) -> Response:
     web, info, fields, seat = await _fields(request)
     try:
         if seat is None:
-            raise RemiError("say who you are first: tap your name")
+            raise RemiError("web.who_are_you")
         rack = rack_from_fields(fields, seat, info.players[seat])
         if rack is None:
-            raise RemiError(f"{info.players[seat]}'s rack is empty: give its tiles, its points or its count")
+            raise RemiError("web.rack_empty", holder=info.players[seat])
         await run_in_threadpool(lambda: web.store.put_pending(info.id, rack, seat=seat))
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields=fields, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields=fields, error=for_the_page(said(exc)), status=400)
     return _back(info, seat, "rack")
 
 
@@ -199,7 +200,7 @@ async def record(request: Request) -> Response:
     try:
         sheet = await run_in_threadpool(lambda: web.store.record_pending(info.id, again=bool(fields.get("again"))))
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(said(exc)), status=400)
     n = sheet.rows[-1].number
     return RedirectResponse(f"/g/{info.id}?done=recorded&n={n}#hand-{n}", status_code=303)
 
@@ -209,7 +210,7 @@ async def cancel(request: Request) -> Response:
     try:
         await run_in_threadpool(web.store.cancel_pending, info.id)
     except (RemiError, ValueError) as exc:
-        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(str(exc)), status=400)
+        return page(request, info, fields={"seat": fields.get("seat", "")}, error=for_the_page(said(exc)), status=400)
     return _back(info, seat, "cancelled")
 
 

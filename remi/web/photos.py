@@ -37,6 +37,7 @@ from remi.web.sheets import game_in_query
 from remi.web.tiles import chip
 from remi.vision import errors as E
 from remi.vision.errors import KeptFull
+from remi.i18n import said
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
@@ -94,7 +95,7 @@ class PhotoCache:
         with self.lock:
             shot = self.shots.get(pid)
         if shot is None:
-            raise Refused(404, "this photo is no longer here (the server keeps the newest few): take it again")
+            raise Refused(404, "web.photo_gone")
         return shot
 
     def close(self) -> None:
@@ -170,7 +171,7 @@ def reader_of(web: Any, kind: str = "tiles") -> Any:
     try:
         return reader_for(kind, web.models if kind == "tiles" else None)
     except NoCardModels:
-        raise NoCardModels(NoCardModels.line()) from None
+        raise NoCardModels() from None
     except NoModels:
         raise NoModels(folder=None) from None  # what to do, never the server's folder
 
@@ -181,7 +182,7 @@ def card_models_missing(game: Any) -> str | None:
         return None
     from remi.vision.folders import NoCardModels, card_models_dir
 
-    return None if (card_models_dir() / "vision.json").is_file() else NoCardModels.line()
+    return None if (card_models_dir() / "vision.json").is_file() else str(NoCardModels())
 
 
 def read_shot(web: Any, data: bytes, name: str, *, rules: Any = None, expect: tuple[int, int] | None = None) -> Shot:
@@ -288,7 +289,7 @@ def corrected(shot: Shot, text: str) -> list[Tile | None]:
         try:
             out.append(Tile.parse(tok, notation))
         except RemiError as exc:
-            raise E.CorrectionNotATile(what=notation, number=i, reason=str(exc)) from None
+            raise E.CorrectionNotATile(noun=notation, number=i, reason=exc) from None
     return out
 
 
@@ -299,7 +300,7 @@ def added_tiles(text: str) -> list[Tile]:
         try:
             out.append(Tile.parse(tok))
         except RemiError as exc:
-            raise E.CorrectionNotATile(what="added tile", number=i, reason=str(exc)) from None
+            raise E.AddedNotATile(number=i, reason=exc) from None
     return out
 
 
@@ -343,7 +344,7 @@ def check_view(tiles: list[Tile], variant: str, atu_text: str) -> dict[str, Any]
     rules = preset(variant)
     atu = Tile.parse(atu_text) if atu_text.strip() else None
     if atu is not None and not rules.is_closed:
-        raise RemiError("Simple rummy has no atu")
+        raise RemiError("rule.no_atu")
     # The engine checks the rack and decides the atu's role: pulled in with 14 tiles (CR-19).
     result = check_close(tuple(tiles), rules, atu=atu)
     best = result.best
@@ -386,7 +387,7 @@ def routes(web: Any) -> list[Route]:
             shot = read_shot(web, data, name or "photo", rules=game.rules if game else None,
                              expect=expected(game, request.query_params.get("for", "")))
         except (RemiError, ValueError) as exc:
-            return upload_page(request, str(exc), 400)
+            return upload_page(request, said(exc), 400)
         query = urlencode({k: v for k, v in request.query_params.items() if k in ("game", "for")})
         return RedirectResponse(f"/photo/{shot.pid}" + (f"?{query}" if query else ""), status_code=303)
 
@@ -425,7 +426,7 @@ def routes(web: Any) -> list[Route]:
             target = _target(request, action, used, fields)
             checked = None if target else check_view(used, fields.get("variant", "closed"), fields.get("atu", ""))
         except (RemiError, ValueError) as exc:  # refused: nothing kept (issue 39 item 6)
-            return shot_page(request, shot, tiles=fields.get("tiles"), error=str(exc), fields=fields, status=400)
+            return shot_page(request, shot, tiles=fields.get("tiles"), error=said(exc), fields=fields, status=400)
         kept, full = _kept(shot, tiles, added) if fields.get("keep") else (None, None)  # only once accepted
         if target is None or full is not None:
             return shot_page(request, shot, tiles=fields.get("tiles"), checked=checked, kept=kept, fields=fields, error=full)

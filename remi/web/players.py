@@ -23,6 +23,8 @@ from remi.web.guard import CSRF_FIELD, read_form
 from remi.scoresheet.sheet import Sheet
 from remi.scoresheet.store import Store
 from remi.web.sheets import game_of, target_points, undo_what, web_of
+from remi.i18n import N_, said
+from remi.i18n import gettext as _
 
 if TYPE_CHECKING:
     from remi.web.app import Web
@@ -30,8 +32,8 @@ if TYPE_CHECKING:
 #: a change the page asks of the store: (the store, the game's id, the form) to the sheet after it
 Write = Callable[[Store, int, Mapping[str, str]], Sheet]
 
-DONE = {"renamed": "Renamed: the sheet uses the new name, in the hands already played too.",
-        "target": "The target changed: the sheet counts to it from now on."}
+DONE = {"renamed": N_("Renamed: the sheet uses the new name, in the hands already played too."),
+        "target": N_("The target changed: the sheet counts to it from now on.")}
 
 
 def view(store: Store, game_id: int) -> dict[str, Any]:
@@ -54,7 +56,7 @@ def retarget(store: Store, game_id: int, fields: Mapping[str, str]) -> Sheet:
         return store.set_target(game_id, None)
     typed = fields.get("target", "").strip()
     if not typed:
-        raise RemiError("give the new target as a number of points (or tap No target)")
+        raise RemiError("web.target_missing")
     return store.set_target(game_id, target_points(typed))
 
 
@@ -62,7 +64,7 @@ def page(request: Request) -> Response:
     web = web_of(request)
     info = game_of(web, request)
     done = DONE.get(request.query_params.get("done", ""), "")
-    return web.page(request, "players.html", **view(web.store, info.id), form={}, error=None, done=done)
+    return web.page(request, "players.html", **view(web.store, info.id), form={}, error=None, done=done and _(done))
 
 
 async def _change(request: Request, write: Write, done: str) -> Response:
@@ -79,7 +81,7 @@ def _changed(request: Request, write: Write, fields: dict[str, str],
     try:
         write(web.store, info.id, fields)
     except (RemiError, ValueError) as exc:
-        return web.page(request, "players.html", 400, **view(web.store, info.id), form=fields, error=str(exc), done="")
+        return web.page(request, "players.html", 400, **view(web.store, info.id), form=fields, error=said(exc), done="")
     return RedirectResponse(f"/g/{info.id}/players?done={done}", status_code=303)
 
 

@@ -52,12 +52,12 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            raise RemiError(f"port {port} is in use (another server?): choose another with --port") from None
+            raise RemiError("web.port_in_use", port=port) from None
         if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(exc, socket.gaierror):
-            raise RemiError(f"this computer has no address {host}: use --host 127.0.0.1 or 0.0.0.0") from None
+            raise RemiError("web.no_address", host=host) from None
         if exc.errno == errno.EACCES:
-            raise RemiError(f"port {port} needs special rights: choose one above 1023 with --port") from None
-        raise RemiError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            raise RemiError("web.port_rights", port=port) from None
+        raise RemiError("web.cannot_listen", host=host, port=port, reason=exc.strerror or str(exc)) from None
     sock.setblocking(False)
     return sock
 
@@ -184,8 +184,14 @@ def _leave_if_busy() -> None:
 
 
 def _web_of(app: Any) -> Any:
-    inner = getattr(app, "app", None)
-    return getattr(getattr(inner, "state", None), "web", None)
+    """The Web of the Starlette app inside the wrappers (the language, the guard): each holds
+    the next as ``.app``."""
+    while app is not None:
+        web = getattr(getattr(app, "state", None), "web", None)
+        if web is not None:
+            return web
+        app = getattr(app, "app", None)
+    return None
 
 
 def _warm_reader(app: Any) -> None:

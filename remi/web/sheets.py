@@ -28,6 +28,9 @@ from remi.scoresheet.store import Store, game_id_of
 from remi.web.forms import whole_number
 from remi.web.guard import read_form
 from remi.web.tiles import chip, signed
+from remi.i18n import gettext as _
+from remi.i18n import N_, listed, said
+from remi.i18n import current as current_language
 
 if TYPE_CHECKING:
     from remi.web.app import Web
@@ -36,10 +39,11 @@ if TYPE_CHECKING:
 LAST = 40
 #: a house rules file is a few lines of TOML
 MAX_RULES = MOST_RULES_BYTES
-DONE = {"created": "Game started.", "recorded": "Hand {n} recorded.", "fixed": "Hand {n} corrected.",
-        "struck": "Hand {n} struck out.", "undo-hand": "The latest hand was undone.",
-        "undo-fix": "The latest correction was undone.", "undo-delete": "The latest deletion was undone.",
-        "undo-target": "The latest target change was undone.", "undo-rename": "The latest rename was undone."}
+#: what a page says after a change (marked here, said in the reader's language where shown)
+DONE = {"created": N_("Game started."), "recorded": N_("Hand %(n)s recorded."), "fixed": N_("Hand %(n)s corrected."),
+        "struck": N_("Hand %(n)s struck out."), "undo-hand": N_("The latest hand was undone."),
+        "undo-fix": N_("The latest correction was undone."), "undo-delete": N_("The latest deletion was undone."),
+        "undo-target": N_("The latest target change was undone."), "undo-rename": N_("The latest rename was undone.")}
 
 
 def badges(score: HandScore) -> str:
@@ -85,11 +89,12 @@ def _row(game_id: int, row: SheetRow, sides: list[tuple[str, ...]], closed: bool
         atu = _atu_chip(row.hand.atu) if row.hand.atu else ""
         info = "Ø" if row.hand.nobody else (f"{row.board}" if row.board is not None else "")
     else:
-        atu, info = "", escape(f"out: {row.hand.closer}")
+        atu, info = "", escape(_("out: %(name)s") % {"name": row.hand.closer})
     n = row.number
+    fix = escape(_("fix hand %(number)s") % {"number": n})
     after = ' class="after"' if row.after_end else ""
     # the atu beside the number, the board (or Ø) under them: the column stays narrow
-    line = (f'<tr id="hand-{n}"{after}><th><a href="/g/{game_id}/hand/{n}" title="fix hand {n}">{n}</a>'
+    line = (f'<tr id="hand-{n}"{after}><th><a href="/g/{game_id}/hand/{n}" title="{fix}">{n}</a>'
             f'<span class="atu">{atu}</span><span class="info">{info}</span></th>{"".join(cells)}</tr>')
     if row.hand.note:
         line += f'<tr class="note"><td></td><td colspan="{len(sides)}">{escape(row.hand.note)}</td></tr>'
@@ -119,24 +124,24 @@ def version(store: Store, game_id: int) -> str:
     with store.engine.connect() as conn:
         row = conn.execute(_VERSION, {"id": game_id}).first()
     if row is None:
-        raise RemiError(f"no game with id {game_id}")
+        raise RemiError("web.no_game_id", game_id=game_id)
     settings = zlib.crc32(repr(tuple(row[:5])).encode())
     return f"{row[5] or 0}-{settings:08x}"
 
 
 class PartCache:
-    """The sheet's rendered table per (game, all hands or not), kept while its version holds."""
+    """The sheet's rendered table per (game, all hands or not, language), kept while its version holds."""
 
     def __init__(self) -> None:
-        self.parts: dict[tuple[int, bool], tuple[str, str, dict[str, Any]]] = {}
+        self.parts: dict[tuple[int, bool, str], tuple[str, str, dict[str, Any]]] = {}
         self.lock = threading.Lock()
 
-    def get(self, key: tuple[int, bool], current: str) -> tuple[str, dict[str, Any]] | None:
+    def get(self, key: tuple[int, bool, str], current: str) -> tuple[str, dict[str, Any]] | None:
         with self.lock:
             hit = self.parts.get(key)
         return (hit[1], hit[2]) if hit is not None and hit[0] == current else None
 
-    def put(self, key: tuple[int, bool], current: str, html: str, meta: dict[str, Any]) -> None:
+    def put(self, key: tuple[int, bool, str], current: str, html: str, meta: dict[str, Any]) -> None:
         with self.lock:
             self.parts[key] = (current, html, meta)
 
@@ -171,12 +176,13 @@ def games(request: Request) -> Response:
     for s in web.store.games():
         g = s.game
         if s.finished:
-            status = "won by " + " and ".join(s.winners)
+            status = _("won by %(names)s") % {"names": listed(s.winners)}
         elif s.rows:
             leader, total = s.standing()[0]
-            status = f"{leader} {'leads' if g.rules.is_closed else 'best'} ({total})"
+            status = (_("%(name)s leads (%(total)s)") if g.rules.is_closed else _("%(name)s best (%(total)s)")) % {
+                "name": leader, "total": total}
         else:
-            status = "no hands yet"
+            status = _("no hands yet")
         items.append({"game": g, "hands": len(s.rows), "status": status, "finished": s.finished})
     return web.page(request, "games.html", games=items)
 
@@ -191,7 +197,7 @@ async def new_game(request: Request) -> Response:
         rules_text = await _rules_text(form.get("rules_file"), fields.get("rules_text", ""))
         info = await run_in_threadpool(_create, web.store, fields, rules_text)
     except (RemiError, ValueError) as exc:
-        return await run_in_threadpool(web.page, request, "new.html", 400, form=fields, error=str(exc))
+        return await run_in_threadpool(web.page, request, "new.html", 400, form=fields, error=said(exc))
     return RedirectResponse(f"/g/{info.id}?done=created", status_code=303)
 
 
@@ -203,13 +209,13 @@ def rendered_part(web: Web, info: GameInfo, show_all: bool) -> tuple[str, str, d
     """The sheet's table for the game as it stands, rendered once per change of version."""
     current = version(web.store, info.id)
     parts = _cache(web, "parts")
-    hit = parts.get((info.id, show_all), current)
+    hit = parts.get((info.id, show_all, current_language()), current)
     if hit is None:
         view = sheet_view(web.store.sheet(info.id), last=None if show_all else LAST)
         view["undo"] = undo_what(web.store, info.id)
         html = web.templates.get_template("sheet_part.html").render(s=view, version=current, show_all=show_all)
         hit = (html, {"count": view["count"], "finished": view["finished"], "undo": view["undo"]})
-        parts.put((info.id, show_all), current, *hit)
+        parts.put((info.id, show_all, current_language()), current, *hit)
     return current, *hit
 
 
@@ -231,7 +237,7 @@ def sheet(request: Request) -> Response:
     n = request.query_params.get("n", "")
     return web.page(request, "sheet.html", game=info, part=Markup(html), version=current, show_all=show_all,
                     count=meta["count"], finished=meta["finished"], undo=meta["undo"],
-                    done=done.format(n=n if n.isdigit() else "") if done else "")
+                    done=_(done) % {"n": n if n.isdigit() else ""} if done else "")
 
 
 def part(request: Request) -> Response:
@@ -254,13 +260,13 @@ def plot(request: Request) -> Response:
     info = game_of(web, request)
     current = version(web.store, info.id)
     plots = _cache(web, "plots")
-    hit = plots.get((info.id, False), current)
+    hit = plots.get((info.id, False, ""), current)
     if hit is None:
         with tempfile.TemporaryDirectory(prefix="remi-plot-") as tmp:
             out = Path(tmp) / "totals.svg"
             plot_totals(web.store.sheet(info.id), out)
             hit = (out.read_text(encoding="utf-8"), {})
-        plots.put((info.id, False), current, *hit)
+        plots.put((info.id, False, ""), current, *hit)
     return Response(hit[0], media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
 
@@ -271,13 +277,14 @@ def action_words(h: HistoryLine, *, cards: bool) -> tuple[str, str]:
 
     change = h.change or {}
     if h.kind == "rename":
-        return "renamed", f"{change.get('old')} is now {change.get('new')}"
+        return _("renamed"), _("%(old)s is now %(new)s") % {"old": change.get("old"), "new": change.get("new")}
     if h.kind == "target":
         points = change.get("target")
-        return "target changed", f"the target is now {points}" if points else "no target from now on"
+        return _("target changed"), _("the target is now %(target)s") % {"target": points} if points else \
+            _("no target from now on")
     if h.kind == "undo":
-        return f"undo of #{h.undoes}", ""
-    what = {"hand": "recorded", "fix": "corrected", "delete": "struck out"}.get(h.kind, h.kind)
+        return _("undo of #%(seq)s") % {"seq": h.undoes}, ""
+    what = {"hand": _("recorded"), "fix": _("corrected"), "delete": _("struck out")}.get(h.kind, h.kind)
     return what, describe_hand(h.hand, cards=cards)
 
 
@@ -303,7 +310,7 @@ def _undo(request: Request) -> Response:
     try:
         _, undone = web.store.undo(info.id)
     except (RemiError, ValueError) as exc:
-        return web.page(request, "error.html", 400, message=str(exc), game=info)
+        return web.page(request, "error.html", 400, message=said(exc), game=info)
     return RedirectResponse(f"/g/{info.id}?done=undo-{undone.kind}", status_code=303)
 
 
@@ -321,11 +328,11 @@ async def _rules_text(upload: UploadFile | str | None, typed: str) -> str:
     if isinstance(upload, UploadFile) and upload.filename:
         data = await upload.read(MAX_RULES + 1)
         if len(data) > MAX_RULES:
-            raise RemiError(f"the house rules file is too large (at most {MAX_RULES // 1024} KB of TOML)")
+            raise RemiError("web.rules_too_large", most=MAX_RULES // 1024)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RemiError(f"{upload.filename} is not a text (TOML) file") from None
+            raise RemiError("web.rules_not_text", name=upload.filename) from None
     return typed
 
 
@@ -341,7 +348,7 @@ def target_points(text: str) -> int:
     text = text.strip()
     number = whole_number(text)
     if number is None:
-        raise RemiError(f"the target {text!r} is not a positive number of points")
+        raise RemiError("web.target_not_points", text=text)
     return number
 
 
@@ -354,10 +361,10 @@ def _target(fields: dict[str, str]) -> int | None:
     if mode == "none":
         return None
     if mode not in ("", "points"):
-        raise RemiError(f"unknown target choice {mode!r}: a target in points, or no target")
+        raise RemiError("web.target_choice", mode=mode)
     if not text:
         if mode == "points":
-            raise RemiError("give the target in points, or choose no target (play until you stop)")
+            raise RemiError("web.target_in_points")
         return None
     return target_points(text)
 
@@ -366,11 +373,11 @@ def _create(store: Store, fields: dict[str, str], rules_text: str) -> GameInfo:
     """A new game from the form: seats in order, teams for Simple 2 vs 2 (partners opposite)."""
     variant = fields.get("variant", "closed")
     if variant not in ("closed", "simple"):
-        raise RemiError(f"unknown variant {variant!r}: choose Closed Rummy or Simple rummy")
+        raise RemiError("web.unknown_variant", name=variant)
     players = [fields.get(f"p{i}", "").strip() for i in range(1, 5)]
     players = [p for p in players if p]
     if len(players) < 2:
-        raise RemiError("who plays? give at least two names, in seat order")
+        raise RemiError("web.who_plays")
     target = _target(fields) if variant == "closed" else None
     # Simple rummy at four is two against two, partners sitting opposite (docs/rules.md 0.10).
     teams = [[players[0], players[2]], [players[1], players[3]]] if variant == "simple" and len(players) == 4 else None

@@ -21,6 +21,7 @@ from remi.web.guard import read_form
 from remi.web.offload import heavy
 from remi.scoresheet.sheet import GameInfo
 from remi.web.sheets import game_in_query
+from remi.i18n import N_, said
 
 if TYPE_CHECKING:
     from remi.tutor.advice import Advice
@@ -29,16 +30,18 @@ if TYPE_CHECKING:
 SEATS = 4
 
 SOURCES = {"closed": ("stock", "row", "atu"), "simple": ("stock", "pile", "tournante")}
+#: each source as the form's select shows it (its value stays the CLI's word, --from)
+SOURCE_WORDS = {"stock": N_("stock"), "row": N_("row"), "atu": N_("atu"), "pile": N_("pile"), "tournante": N_("tournante")}
 
 
 def advise_args(fields: dict[str, str]) -> dict[str, Any]:
     """The form as ``advise``'s keyword arguments (the tutor checks every tile itself)."""
     variant = fields.get("variant", "closed")
     if variant not in ("closed", "simple"):
-        raise RemiError(f"unknown variant {variant!r}: choose tiles (Closed Rummy) or cards (Simple rummy)")
+        raise RemiError("web.tutor_variant", name=variant)
     rack = fields.get("rack", "").strip()
     if not rack:
-        raise RemiError("give your rack: type it, tap it in, or take a photo")
+        raise RemiError("web.tutor_rack")
     drawn = fields.get("drawn", "").strip() or None
     source = fields.get("source", "").strip() or None
     if drawn is None and source != "atu":
@@ -79,7 +82,7 @@ def routes(web: Web) -> list[Route]:
         words = PRESETS.get(variant, CLOSED).words  # Simple rummy: a hand of cards that goes out
         return web.page(request, "tutor.html", status, game=game, fields=fields, advice=advice, error=error,
                         notation=notation_for(variant), variant=variant, seats=range(SEATS), words=words,
-                        sources=SOURCES.get(variant, SOURCES["closed"]))
+                        sources=SOURCES.get(variant, SOURCES["closed"]), source_words=SOURCE_WORDS)
 
     def show(request: Request) -> Response:
         game, fields = defaults(request)
@@ -98,7 +101,7 @@ def routes(web: Web) -> list[Route]:
             args = advise_args(fields)
             result = advise(args.pop("rack"), **args)
         except (RemiError, ValueError) as exc:
-            return page(request, game, fields, error=str(exc), status=400)
+            return page(request, game, fields, error=said(exc), status=400)
         return page(request, game, fields, advice=result)
 
     return [Route("/tutor", show), Route("/tutor", ask, methods=["POST"])]

@@ -8,6 +8,8 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
+    python -m research.cards.pretrained_reader card-crops OUT.npz --deck iphone   # the card reader's crops (issue 42)
+    python -m research.cards.pretrained_reader eval-prints OUT.pt --print-fold 1  # on prints never trained on
 
 The shipped tile reader v8.3.1 is v8.1's COCO trunk paired with v6's orientation (``pair``;
 research/vision-diary.md, readers v8-v8.4); no card reader ships yet (cards1/README.md).
@@ -26,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 COCO = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
 
 
-def main(argv: list[str] | None = None) -> int:
-    from research.cards import stage
+def _parser():
+    from research.cards import card_data, stage
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -62,8 +64,51 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("state", type=Path)
     e.add_argument("--fold", choices=stage.FOLDS, required=True)
     e.add_argument("--json", type=Path)
-    args = ap.parse_args(argv)
+    k = sub.add_parser("card-crops", help="the card reader's training crops (research.cards.card_data)")
+    k.add_argument("out", type=Path)
+    k.add_argument("--deck", choices=stage.FOLDS, required=True, help="the real deck group left out")
+    k.add_argument("--print-fold", type=int, help="the card-prints fold left out (default: the deck's pair, "
+                   f"{card_data.PAIRS})")
+    k.add_argument("--drawn", type=int, default=20000,
+                   help="indices drawn from Debian's fonts (the same set in every fold)")
+    k.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("eval-prints", help="a reader on the index crops of a card-prints fold it never saw")
+    p.add_argument("state", type=Path)
+    p.add_argument("--print-fold", type=int, required=True)
+    p.add_argument("--json", type=Path)
+    return ap
 
+
+def _card_crops(args) -> None:
+    from research.cards import card_data, stage
+
+    fold = card_data.PAIRS[args.deck] if args.print_fold is None else args.print_fold
+    x, n, col, counts = card_data.reader_data(args.deck, fold, args.drawn, args.seed)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(args.out, x=x, number=n, colour=col)
+    print(f"{args.out}: {len(x)} crops ({', '.join(f'{v} {k}' for k, v in counts.items())}), "
+          f"{int((n == stage.BACKGROUND).sum())} of them no index; deck {args.deck} and print fold {fold} left out")
+
+
+def _eval_prints(args) -> None:
+    from remi.vision.training import classifier
+    from research.cards import card_data, stage
+
+    x, n, col = card_data.heldout_prints(args.print_fold)
+    net = classifier.load(args.state)
+    net.eval()
+    rank, suit, both = classifier.evaluate(net, x, n, col)
+    figures = {f"prints-{args.print_fold}": {"indices": len(x), "index_rank": rank, "index_suit": suit,
+                                             "index_right": both}}
+    print(json.dumps(figures))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from research.cards import stage
+
+    args = _parser().parse_args(argv)
     from remi.vision.training import classifier
 
     if args.cmd == "train":
@@ -76,13 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 
-        from remi.engine import RemiError
         from remi.vision import realdata
+
+        from research.errors import LabError
 
         try:
             sessions = realdata.kept_sessions(tuple(args.holdout or realdata.HELDOUT_SESSIONS))
         except ValueError as e:
-            raise RemiError(f"--holdout {e}") from None
+            raise LabError(f"--holdout {e}") from None
         x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
@@ -91,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
         print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
     elif args.cmd == "export":
         print(classifier.export_onnx(args.state, args.models / "tile-reader.onnx"))
+    elif args.cmd == "card-crops":
+        _card_crops(args)
+    elif args.cmd == "eval-prints":
+        _eval_prints(args)
     else:
         figures = stage.reader_figures(args.state, stage.load(stage.FOLDS[args.fold]))
         print(json.dumps({args.fold: figures}))
@@ -102,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     from remi.engine import RemiError
 
+    from research.errors import LabError
+
     try:
         sys.exit(main())
-    except (RemiError, OSError) as e:  # one line, as remi's own commands say it (a missing file too)
+    except (RemiError, LabError, OSError) as e:  # one line, as remi's own commands say it (a missing file too)
         sys.exit(f"pretrained_reader: {e}")

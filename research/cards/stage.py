@@ -381,7 +381,9 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     from remi.engine import RemiError
 
+    from research.errors import LabError
+
     try:
         sys.exit(main())
-    except RemiError as e:  # one line, as remi's own commands say it
+    except (RemiError, LabError) as e:  # one line, as remi's own commands say it
         sys.exit(f"stage: {e}")

@@ -41,6 +41,7 @@ from remi.tutor.sim import mean_se, play_deal, run_match
 from remi.tutor.steps import analyse_counts, throws_counts
 from remi.tutor.view import View, seen_counts
 
+from research.errors import LabError
 from research.tutor.bots import BOTS, PeekTable, PeekView, feeds, greedy_outs, greedy_ties
 
 
@@ -182,19 +183,19 @@ USAGE = {"agree": "agree PLAYERS DEALS SEED", "ties": "ties PLAYERS DEALS SEED [
 
 
 def _numbers(cmd: str, args: Sequence[str], names: Sequence[str]) -> list[int]:
-    """The whole-number arguments of ``cmd``, checked: one line naming the bad one, else RemiError."""
+    """The whole-number arguments of ``cmd``, checked: one line naming the bad one, else LabError."""
     if len(args) < len(names):
-        raise RemiError(f"{cmd}: expected {USAGE[cmd]}")
+        raise LabError(f"{cmd}: expected {USAGE[cmd]}")
     out = []
     for name, text in zip(names, args):
         try:
             value = int(text)
         except ValueError:
-            raise RemiError(f"{cmd}: {name} must be a whole number, not {text!r}") from None
+            raise LabError(f"{cmd}: {name} must be a whole number, not {text!r}") from None
         if name == "PLAYERS" and not 2 <= value <= 4:
-            raise RemiError(f"{cmd}: PLAYERS must be 2, 3 or 4, not {value}")
+            raise LabError(f"{cmd}: PLAYERS must be 2, 3 or 4, not {value}")
         if name == "DEALS" and value < 1:
-            raise RemiError(f"{cmd}: DEALS must be at least 1, not {value}")
+            raise LabError(f"{cmd}: DEALS must be at least 1, not {value}")
         out.append(value)
     return out
 
@@ -203,7 +204,7 @@ def _writable(option: str, path: str | None) -> None:
     """Refuse, before the first deal, a file the run could not write."""
     folder = os.path.dirname(os.path.abspath(path)) if path else None
     if path and (os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK)):  # type: ignore[arg-type]
-        raise RemiError(f"{option} {path}: cannot write a file there")
+        raise LabError(f"{option} {path}: cannot write a file there")
 
 
 def write_json(path: str, obj: object) -> None:
@@ -227,7 +228,7 @@ def sim(argv: Sequence[str]) -> int:
         rules, pols = S.checked(a, BOTS)
         _writable("--partial", a.partial)
         _writable("--per-deal", a.per_deal)
-    except RemiError as exc:
+    except (RemiError, LabError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
@@ -303,7 +304,7 @@ def join_parts(parts: Sequence[dict]) -> dict:
     The parts must be of the same run (variant, players, seed, policies) and follow one another
     without a gap; a deal played twice is kept once."""
     if not parts:
-        raise RemiError("join: no part given")
+        raise LabError("join: no part given")
     ordered = sorted(parts, key=lambda p: p.get("first", 0))
     head = ordered[0]
     run = {k: head[k] for k in ("variant", "players", "seed", "policies")}
@@ -311,10 +312,10 @@ def join_parts(parts: Sequence[dict]) -> dict:
     for part in ordered:
         other = [k for k in ("variant", "players", "seed", "policies") if part.get(k) != head[k]]
         if other:
-            raise RemiError(f"join: the parts differ in {other[0]!r}: not one run")
+            raise LabError(f"join: the parts differ in {other[0]!r}: not one run")
         first = part.get("first", 0)
         if first > run["deals"]:
-            raise RemiError(f"join: deals {run['deals']} to {first - 1} are in no part")
+            raise LabError(f"join: deals {run['deals']} to {first - 1} are in no part")
         skip = run["deals"] - first  # deals this part shares with the ones before it
         for name, figs in part["per_deal"].items():
             for k, values in figs.items():
@@ -335,9 +336,9 @@ def join(argv: Sequence[str]) -> int:
                 with open(path, encoding="utf-8") as fh:
                     parts.append(json.load(fh))
             except (OSError, ValueError) as exc:
-                raise RemiError(f"join: cannot read {path} ({exc})") from None
+                raise LabError(f"join: cannot read {path} ({exc})") from None
         run = join_parts(parts)
-    except RemiError as exc:
+    except (RemiError, LabError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     write_json(argv[0], run)
@@ -361,15 +362,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if cmd == "feedlog":
             deals, seed = _numbers(cmd, rest, ("DEALS", "SEED"))
             if len(rest) < 3:
-                raise RemiError(f"{cmd}: expected {USAGE[cmd]}")
+                raise LabError(f"{cmd}: expected {USAGE[cmd]}")
             folder = os.path.dirname(os.path.abspath(rest[2]))
             if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-                raise RemiError(f"{cmd}: cannot write {rest[2]} (no such folder, or not writable)")
+                raise LabError(f"{cmd}: cannot write {rest[2]} (no such folder, or not writable)")
         else:
             players, deals, seed = _numbers(cmd, rest, ("PLAYERS", "DEALS", "SEED"))
             if cmd == "ties" and len(rest) > 3 and rest[3] not in BOTS:
-                raise RemiError(f"{cmd}: no bot {rest[3]!r} (bots: {', '.join(sorted(BOTS))})")
-    except RemiError as exc:
+                raise LabError(f"{cmd}: no bot {rest[3]!r} (bots: {', '.join(sorted(BOTS))})")
+    except (RemiError, LabError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rules = preset("closed")

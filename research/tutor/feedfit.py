@@ -22,8 +22,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from remi.engine import RemiError
 from remi.tutor.feed import FEED_MODEL
+
+from research.errors import LabError
 
 RIDGE = 1e-3
 
@@ -36,9 +37,9 @@ def load(paths: Sequence[str]) -> list[dict]:
             with open(path, encoding="utf-8") as fh:
                 data = json.load(fh)
         except (OSError, ValueError) as exc:
-            raise RemiError(f"{path}: cannot read a feedlog file ({exc.__class__.__name__})") from None
+            raise LabError(f"{path}: cannot read a feedlog file ({exc.__class__.__name__})") from None
         if not isinstance(data, list) or any("candidates" not in r for r in data[:1]):
-            raise RemiError(f"{path}: not a feedlog file (a list of throws with their candidates)")
+            raise LabError(f"{path}: not a feedlog file (a list of throws with their candidates)")
         rows.extend(data)
     return rows
 
@@ -134,25 +135,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = ap.parse_args(argv)
     try:
         if not a.current and not a.train:
-            raise RemiError("give --train FILE... to fit, or --current to check the shipped model")
+            raise LabError("give --train FILE... to fit, or --current to check the shipped model")
         train = load(a.train) if a.train else []
         test = load(a.test) if a.test else []
         sample = next((c for r in train + test for c in r["candidates"]), None)
         if sample is None:
-            raise RemiError("the files hold no candidate throws")
+            raise LabError("the files hold no candidate throws")
         known = [k for k in sample if k not in ("tile", "y")]
         keys = a.features.split(",") if a.features else known
         bad = [k for k in keys if k not in known]
         if bad:
-            raise RemiError(f"no feature {bad[0]!r} in the files (they have: {', '.join(known)})")
+            raise LabError(f"no feature {bad[0]!r} in the files (they have: {', '.join(known)})")
         if a.current:
             model = FEED_MODEL
             missing = [k for k in model if k != "bias" and k not in known]
             if missing:
-                raise RemiError(f"the files lack the shipped model's feature {missing[0]!r}")
+                raise LabError(f"the files lack the shipped model's feature {missing[0]!r}")
         else:
             model = fit(train, keys, a.ridge)
-    except RemiError as exc:
+    except LabError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     out = {"model": model}

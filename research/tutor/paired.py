@@ -26,7 +26,8 @@ import math
 import sys
 from collections.abc import Sequence
 
-from remi.engine import RemiError
+from research.errors import LabError
+
 from remi.tutor.sim import mean_se
 
 FIGURES = (("win", "hands won", 100.0, "%"), ("points", "points / hand", 1.0, ""),
@@ -41,14 +42,14 @@ def _load(path: str) -> dict:
         with open(path, encoding="utf-8") as fh:
             run = json.load(fh)
     except OSError as exc:
-        raise RemiError(f"{path}: cannot read it ({exc.strerror})") from None
+        raise LabError(f"{path}: cannot read it ({exc.strerror})") from None
     except json.JSONDecodeError as exc:
-        raise RemiError(f"{path}: not JSON (line {exc.lineno})") from None
+        raise LabError(f"{path}: not JSON (line {exc.lineno})") from None
     if not isinstance(run, dict) or not isinstance(run.get("per_deal"), dict):
-        raise RemiError(f"{path}: no per-deal figures (write it with python -m research.tutor.experiments sim --per-deal FILE)")
+        raise LabError(f"{path}: no per-deal figures (write it with python -m research.tutor.experiments sim --per-deal FILE)")
     missing = [k for k in ("variant", "players", "seed", "policies") if k not in run]
     if missing:
-        raise RemiError(f"{path}: no {missing[0]!r} (write it with python -m research.tutor.experiments sim --per-deal FILE)")
+        raise LabError(f"{path}: no {missing[0]!r} (write it with python -m research.tutor.experiments sim --per-deal FILE)")
     return run
 
 
@@ -62,26 +63,26 @@ def compare(a: dict, b: dict | Sequence[dict], policy_a: str | None = None, poli
     """
     bs = [b] if isinstance(b, dict) else list(b)
     if not bs:
-        raise RemiError("no run to compare against")
+        raise LabError("no run to compare against")
     pa = policy_a or a["policies"][0]
     if pa not in a["per_deal"]:
-        raise RemiError(f"policy {pa!r} did not play in the run of {','.join(a['policies'])}")
+        raise LabError(f"policy {pa!r} did not play in the run of {','.join(a['policies'])}")
     others_a = [p for p in a["policies"] if p != pa]
     pbs = []
     for run in bs:
         for key in ("variant", "players", "seed"):
             if a.get(key) != run.get(key):
-                raise RemiError(f"the runs differ in {key} ({a.get(key)} and {run.get(key)}): not the same deals")
+                raise LabError(f"the runs differ in {key} ({a.get(key)} and {run.get(key)}): not the same deals")
         pb = policy_b or run["policies"][0]
         if pb not in run["per_deal"]:
-            raise RemiError(f"policy {pb!r} did not play in the run of {','.join(run['policies'])}")
+            raise LabError(f"policy {pb!r} did not play in the run of {','.join(run['policies'])}")
         others_b = [p for p in run["policies"] if p != pb]
         if others_a != others_b:
-            raise RemiError(f"the other seats differ ({','.join(others_a)} and {','.join(others_b)}): not the same hands")
+            raise LabError(f"the other seats differ ({','.join(others_a)} and {','.join(others_b)}): not the same hands")
         pbs.append(pb)
     n = min([len(a["per_deal"][pa]["win"])] + [len(run["per_deal"][pb]["win"]) for run, pb in zip(bs, pbs)])
     if n < 2:
-        raise RemiError(f"{n} deal in common: at least 2 are needed for an error")
+        raise LabError(f"{n} deal in common: at least 2 are needed for an error")
     out = {"variant": a["variant"], "players": a["players"], "seed": a["seed"], "deals": n,
            "hands": n * a["players"], "a": pa, "b": "+".join(pbs), "b_runs": len(bs), "figures": {}}
     runs = [a, *bs]
@@ -109,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         res = compare(_load(args.a), [_load(path) for path in args.b], args.policy_a, args.policy_b)
-    except RemiError as exc:
+    except LabError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:

@@ -32,6 +32,8 @@ from remi.tutor.sim import full_deck, mean_se, run_match
 from remi.tutor.steps import analyse_counts, throws_counts
 from remi.tutor.view import View, live_copies, seen_counts
 
+from research.errors import LabError
+
 CAP = 25
 
 
@@ -146,8 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = ap.parse_args(argv)
     try:
         if a.positions < 1 or a.rollouts < 2 or not 2 <= a.players <= 4:
-            raise RemiError("POSITIONS >= 1, --rollouts >= 2, --players 2 to 4")
-    except RemiError as exc:
+            raise LabError("POSITIONS >= 1, --rollouts >= 2, --players 2 to 4")
+    except (RemiError, LabError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rng = random.Random(a.seed * 7 + 1)

@@ -92,7 +92,7 @@ def test_the_sheets_refusals_are_typed() -> None:
     done = GameFinished("friday", "Ana won")
     assert (done.code, done.game, done.outcome, str(done)) == (
         "sheet.finished", "friday", "Ana won", "friday is finished (Ana won)")
-    labelled = SheetError("rule.third_copy", fields=("atu",), label="the atu", tile=Tile.parse("r7"), count=3,
+    labelled = SheetError("rule.third_copy", fields=("atu",), label="label.atu", tile=Tile.parse("r7"), count=3,
                           limit=2)
     assert str(labelled) == "the atu: a 3rd r7: the deck has only 2" and labelled.detail.startswith("a 3rd")
 

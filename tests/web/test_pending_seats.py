@@ -8,6 +8,7 @@ import html
 
 import pytest
 
+from remi.engine.messages import shown
 from remi.scoresheet.store import Store
 from tests.web.conftest import Server, csrf, errors_on
 from tests.web.test_pending_pages import BOARD, PLAYERS, send_rack, send_table
@@ -28,7 +29,7 @@ def test_no_seat_is_one_line_on_every_pending_route_and_nothing_is_written(serve
     before = _parts(server.db)
     r = phone.get("/g/1/pending", params={"seat": seat})
     lines = [html.unescape(e) for e in errors_on(r.text)]
-    assert r.status_code == 400 and lines == [f"there is no seat {seat!r} at this table (0 to 3): tap your name "
+    assert r.status_code == 400 and lines == [f"there is no seat {shown(seat)} at this table (0 to 3): tap your name "
                                               "again; nothing was written"], r.text
     for route in ROUTES:
         data = {"csrf": csrf(phone), "seat": seat, "atu": "y2", "closer": "Ana", "board_mode": "tiles", "board": BOARD,

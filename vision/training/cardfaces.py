@@ -39,6 +39,7 @@ import numpy as np
 from remi.vision import crops
 from remi.vision.crops import BACKGROUND
 from remi.vision.training.cropset import jitter
+from remi.vision.training import tilefaces
 from remi.vision.training.tilefaces import font_file, require_fonts
 
 RANK_FONTS = ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed.ttf",
@@ -61,8 +62,9 @@ JOKER_SHARE = 0.04  # about a card in 27: the deck's share of jokers (SR-1: 4 in
 
 
 def font_path(name: str) -> Path | None:
-    """A face's file on this machine (the tile faces' font folders), or None."""
-    return font_file(name)
+    """A face's file on this machine: a file name in the tile faces' font folders, or a
+    ``file:`` key of :mod:`vision.training.fontpool` (its path); None when it is not here."""
+    return tilefaces.font_path(name) if name.startswith("file:") else font_file(name)
 
 
 def require_all_faces() -> None:
@@ -76,7 +78,25 @@ def available_fonts(pool: str = "train") -> tuple[str, ...]:
     return tuple(f for f in (RANK_FONTS if pool == "train" else TEST_FONTS) if font_path(f) is not None)
 
 
-@lru_cache(maxsize=1024)
+def debian_fonts(per_family: int = 4) -> tuple[str, ...]:
+    """Rank faces from the Debian packages of :mod:`vision.training.fontpool`'s ``train`` pool
+    (refused with its install command where they are missing): up to ``per_family`` faces of
+    each package, spread over its sorted faces, so that a package of 36 faces is not drawn 36
+    times as often as one of a single face. The card test pool's faces (:data:`TEST_FONTS`,
+    some of them in ``fonts-liberation2``) are left out: no figure on that pool may be one of
+    faces trained on."""
+    from remi.vision.training import fontpool
+
+    fontpool.require("train")
+    keys = []
+    for _, faces in fontpool.families("train"):
+        faces = tuple(f for f in faces if f.name not in TEST_FONTS)
+        step = max(1, len(faces) // per_family)
+        keys += [fontpool.face_key(f) for f in faces[::step][:per_family]]
+    return tuple(keys)
+
+
+@lru_cache(maxsize=8192)  # the Debian faces' ranks alone are 95 x 13 masks: a smaller cache thrashes
 def glyph_mask(font: str, text: str, height: int) -> np.ndarray:
     """A tight float32 0..1 mask of ``text``, ``height`` pixels tall."""
     from PIL import Image, ImageDraw, ImageFont
@@ -248,9 +268,11 @@ def draw_index(rng: np.random.Generator, number: int, suit: int, fonts: tuple[st
     return image, (x1, y1, x1 + gw, y1 + gh)
 
 
-def _view(rng: np.random.Generator, image: np.ndarray, box: tuple) -> tuple[np.ndarray, tuple]:
+def photo_view(rng: np.random.Generator, image: np.ndarray, box: tuple,
+          heights: tuple[float, float] = (10, 40)) -> tuple[np.ndarray, tuple]:
     """The index as a photo shows it: turned (any angle, or nearly upright), foreshortened,
-    scaled down to a photo's index size, blurred, noisy, lit; the box follows its corners."""
+    scaled down to a photo's index size (``heights``, pixels), blurred, noisy, lit; the box
+    follows its corners."""
     S = image.shape[0]
     angle = rng.uniform(-180, 180) if rng.random() < 0.6 else rng.uniform(-12, 12)
     M = cv2.getRotationMatrix2D(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), angle, 1.0)
@@ -262,8 +284,8 @@ def _view(rng: np.random.Generator, image: np.ndarray, box: tuple) -> tuple[np.n
     moved = cv2.transform(corners[None], A)[0]
     x1, y1 = moved.min(0)
     x2, y2 = moved.max(0)
-    # A photo's index is 10-40 pixels tall: scale so, with its blur.
-    target = rng.uniform(10, 40) / max(y2 - y1, 1)
+    # A photo's index is 10-40 pixels tall (10-20 in a 1920x1080 frame of a table): scale so, with its blur.
+    target = rng.uniform(*heights) / max(y2 - y1, 1)
     small = cv2.resize(out, (max(8, int(S * target)), max(8, int(S * target))), interpolation=cv2.INTER_AREA)
     if rng.random() < 0.5:
         small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.3, 1.2))
@@ -279,12 +301,15 @@ def _view(rng: np.random.Generator, image: np.ndarray, box: tuple) -> tuple[np.n
     return small, (x1 * target, y1 * target, x2 * target, y2 * target)
 
 
-def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08, pips: str = "one"):
+def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08, pips: str = "one", faces: str = "dejavu",
+                heights: tuple[float, float] = (10, 40)):
     """``n`` reader crops (uint8 NHWC BGR, number, colour), ``BACKGROUND_SHARE`` of them of a
-    card's face or the table beside an index (no index). ``pips``: :func:`pip_mask`'s."""
+    card's face or the table beside an index (no index). ``pips``: :func:`pip_mask`'s;
+    ``faces``: the ranks in :data:`RANK_FONTS` ("dejavu") or in :func:`debian_fonts` ("debian");
+    ``heights``: the index's height in the photo, pixels."""
     require_all_faces()
     rng = np.random.default_rng(seed)
-    fonts = available_fonts()
+    fonts = available_fonts() if faces == "dejavu" else debian_fonts()
     X = np.zeros((n, crops.SIZE, crops.SIZE, 3), np.uint8)
     N = np.zeros(n, np.int64)
     C = np.zeros(n, np.int64)
@@ -292,7 +317,7 @@ def index_crops(n: int, seed: int = 0, jitter_amount: float = 0.08, pips: str = 
         joker = rng.random() < JOKER_SHARE
         number, suit = (0, -1) if joker else (int(rng.integers(1, 14)), int(rng.integers(4)))
         image, box = draw_index(rng, number, max(suit, 0), fonts, pips)
-        small, b = _view(rng, image, box)
+        small, b = photo_view(rng, image, box, heights)
         if rng.random() < BACKGROUND_SHARE:
             # Beside the index, the same size: the card's face, its pips, its edge, the table.
             w, h = b[2] - b[0], b[3] - b[1]

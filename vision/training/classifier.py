@@ -51,8 +51,8 @@ def coco_trunk(pretrained: Path | None = None):
         taken = {k.split(".", 1)[1]: v for k, v in sd.items()
                  if k.startswith("model.") and int(k.split(".")[1]) < COCO_LAYERS}
         if set(taken) != set(own) or any(own[k].shape != v.shape for k, v in taken.items()):
-            raise RemiError(f"{pretrained}: layers 0-{COCO_LAYERS - 1} of yolov5n do not fit "
-                            f"({len(taken)} of {len(own)} tensors)")
+            raise RemiError("vision.layers_misfit", path=str(pretrained), last_layer=COCO_LAYERS - 1,
+                            taken=len(taken), count=len(own))
         stem.load_state_dict(taken)
     return nn.Sequential(nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False), *stem,
                          _block(64, 128), nn.MaxPool2d(2), _block(128, 128),

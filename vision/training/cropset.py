@@ -62,7 +62,7 @@ def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate
         X += x
         N += n
         C += c
-    return _stack(X, N, C)
+    return stack(X, N, C)
 
 
 def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None):
@@ -92,7 +92,7 @@ def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08
         X += x
         N += n
         C += c
-    return _stack(X, N, C)
+    return stack(X, N, C)
 
 
 def photo_items(photos):
@@ -149,10 +149,11 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
             box = np.array([x1, y1, x1 + w, y1 + h])
             if len(gt) == 0 or iou(box[None], gt).max() < 0.3:
                 add(img, tuple(box), BACKGROUND, -1)
-    return _stack(X, N, C)
+    return stack(X, N, C)
 
 
-def _stack(X, N, C):
+def stack(X, N, C):
+    """Crop lists as (uint8 NHWC, number, colour) arrays; empty arrays of the crop shape for none."""
     if not X:
         return np.zeros((0, crops.SIZE, crops.SIZE, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
     return np.stack(X), np.array(N, np.int64), np.array(C, np.int64)

@@ -70,8 +70,8 @@ def require(split: str) -> None:
 
     lacking = missing(split)
     if lacking:
-        raise RemiError(f"the {split} pool's fonts {', '.join(lacking[:3])}{', ...' if len(lacking) > 3 else ''} are "
-                        f"not on this machine: {install_command(split)} (or make train-fonts)")
+        raise RemiError("vision.fonts_missing", split=split, install=install_command(split),
+                        fonts=(*lacking[:3], "...") if len(lacking) > 3 else tuple(lacking))
 
 
 def families(split: str) -> tuple[tuple[str, tuple[Path, ...]], ...]:

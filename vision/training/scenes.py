@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from remi.engine import ALL_KINDS, Tile
+from remi.engine import ALL_KINDS, RemiError, Tile
 from remi.vision import crops
 from remi.vision.training import patches, surfaces
 
@@ -51,16 +51,16 @@ def parse_mix(text: str) -> dict[str, float]:
     for part in text.split(","):
         name, eq, value = part.strip().partition("=")
         if name not in LAYOUTS or not eq:
-            raise ValueError(f"{part.strip()!r}: write LAYOUT=SHARE with a layout of {', '.join(LAYOUTS)}")
+            raise RemiError("vision.layout_syntax", part=part.strip(), layouts=tuple(LAYOUTS))
         try:
             share = float(value)
         except ValueError:
-            raise ValueError(f"{part.strip()!r}: the share must be a number") from None
+            raise RemiError("vision.share_not_number", part=part.strip()) from None
         if not 0 <= share < float("inf"):
-            raise ValueError(f"{part.strip()!r}: the share must be 0 or more")
+            raise RemiError("vision.share_negative", part=part.strip())
         mix[name] = share
     if sum(mix.values()) <= 0:
-        raise ValueError(f"{text!r}: at least one layout needs a share above 0")
+        raise RemiError("vision.no_share", text=text)
     return mix
 
 

@@ -183,8 +183,8 @@ def require_fonts(names) -> None:
     missing = [n for n in dict.fromkeys(names) if font_file(n) is None]
     if missing:
         packages = sorted({p for n in missing for k, p in FONT_PACKAGES.items() if n.startswith(k)}) or list(FONT_PACKAGES.values())
-        raise RemiError(f"the generator's faces {', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''} are not on "
-                        f"this machine: install them (Debian: {' '.join(packages)})")
+        raise RemiError("vision.faces_missing", fonts=(*missing[:3], "...") if len(missing) > 3 else tuple(missing),
+                        packages=" ".join(packages))
 
 
 def available_fonts(split: str) -> tuple[str, ...]:

@@ -65,13 +65,13 @@ def pretrained_start(state_dict: Path, model: str = "yolov5n.yaml"):
     try:
         sd = torch.load(Path(state_dict), map_location="cpu", weights_only=True)
     except (pickle.UnpicklingError, RuntimeError, EOFError) as e:  # a full checkpoint, or not torch at all
-        raise RemiError(f"{state_dict}: not a plain state dict of tensors ({str(e).splitlines()[0][:80]})") from None
+        raise RemiError("vision.not_state_dict", path=str(state_dict), reason=str(e).splitlines()[0][:80]) from None
     yolo = YOLO(model, task="detect")
     own = yolo.model.state_dict()
     taken = {k: v for k, v in sd.items() if k in own and own[k].shape == v.shape} if isinstance(sd, dict) else {}
     if len(taken) < PRETRAINED_TENSORS:
-        raise RemiError(f"{state_dict}: {len(taken)} of the {PRETRAINED_TENSORS} backbone and neck tensors "
-                         f"of {model} fit; is it the COCO YOLOv5n state dict?")
+        raise RemiError("vision.state_dict_misfit", path=str(state_dict), taken=len(taken), count=PRETRAINED_TENSORS,
+                        model=str(model))
     yolo.model.load_state_dict(taken, strict=False)
     return yolo.load(yolo.model)  # an object load: train() seeds from these weights, not the yaml's
 

@@ -3,6 +3,13 @@
 // The server stays the judge of every tile and every score; this only draws and sends.
 "use strict";
 
+// The words the script writes, in the page's language (base.html's data-words; remi.i18n).
+const WORDS = JSON.parse(document.body.dataset.words || "{}");
+const said = (key, n) => (WORDS[key] || key).replace("{n}", n);
+// A count in words: the page gives the forms for 1, 2 and 20; the catalogue's plural rule picks.
+const PLURAL = { ro: n => n === 1 ? 0 : (n === 0 || (n % 100 > 0 && n % 100 < 20)) ? 1 : 2, fr: n => n > 1 ? 1 : 0 };
+const counted = (forms, n) => forms.split("|")[(PLURAL[document.documentElement.lang] || (k => k === 1 ? 0 : 1))(n)].replace("{n}", n);
+
 const COLOURS = "kbry", SUITS = "schd", SUIT_SYMBOL = "♠♣♥♦";
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const JOKERS = new Set(["*", "jk", "j*", "joker", "jkr"]);
@@ -163,10 +170,10 @@ function showCheck(form, data) {
   box.className = "summary " + (data.ok ? "ok" : "bad");
   if (data.ok) {
     const s = data.summary, p = document.createElement("p");
-    p.append("Hand " + s.number + ": ");
+    p.append(said("hand", s.number) + " ");
     s.parts.forEach((part, i) => { const b = document.createElement("b"); b.className = part.tone; b.textContent = part.score + part.badges; p.append((i ? ", " : "") + part.name + " ", b); });
     const t = document.createElement("p"); t.className = "muted";
-    t.textContent = "Totals after it: " + Object.entries(s.totals).map(([k, v]) => k + " " + v).join(", ");
+    t.textContent = said("totals") + " " + Object.entries(s.totals).map(([k, v]) => k + " " + v).join(", ");
     box.append(p, t);
   } else if (data.error) { const p = document.createElement("p"); p.textContent = data.error; box.append(p); }
 }
@@ -284,7 +291,7 @@ function renderAdded() {
   if (!list) return;
   list.replaceChildren(...addedTiles().map((code, i) => {
     const li = document.createElement("li"), b = document.createElement("button"), n = document.createElement("span"), slot = document.createElement("span");
-    b.type = "button"; b.setAttribute("aria-label", "added tile " + code + ", tap to take it out");
+    b.type = "button"; b.setAttribute("aria-label", (document.querySelector("[data-addedlist]").dataset.label || "{t}").replace("{t}", code));
     n.className = "n"; n.textContent = "+"; slot.className = "tile-slot"; slot.append(chipFor(code, keys().dataset.notation));
     b.append(n, slot); li.dataset.addedIndex = i; li.className = "fixed"; li.append(b);
     return li;
@@ -298,7 +305,7 @@ function addTile(code) { if (code !== "-") setAdded([...addedTiles(), code]); }
 
 function recount() {
   const el = document.querySelector("[data-count]");
-  if (el) el.textContent = (photoTiles().filter(t => t && t !== "-").length + addedTiles().length) + " " + (el.dataset.noun || "tiles") + " after your corrections";
+  if (el) el.textContent = counted(el.dataset.forms, photoTiles().filter(t => t && t !== "-").length + addedTiles().length);
 }
 
 function initPhoto() {
@@ -353,7 +360,7 @@ function initZoom() {
     view.scrollTop = fy * inner.offsetHeight - y;
     const next = ZOOMS.find(n => n > level + 0.01);
     button.textContent = next ? "+" : "\u2212";
-    button.setAttribute("aria-label", next ? `zoom the photo to x${next}` : "show the whole photo");
+    button.setAttribute("aria-label", next ? said("zoom", next) : said("whole"));
     shot.dataset.zoomLevel = level.toFixed(2);
   };
   const step = (x, y) => zoom(ZOOMS.find(n => n > level + 0.01) || 1, x, y);

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from remi.engine import CLOSED, RemiError
+from remi.engine import CLOSED
 from remi.tutor.sim import run_match
 
+from research.errors import LabError
 from research.tutor.paired import compare
 
 ROOT = Path(__file__).resolve().parents[3]  # research/ is run from the top of the checkout
@@ -90,9 +91,9 @@ def test_several_baseline_runs_are_averaged_deal_by_deal(tmp_path: Path) -> None
         assert f["diff"] == pytest.approx(f["a"] - f["b"])
     assert compare(a, [b1]) == {**compare(a, b1), "b_runs": 1}
     other_seed = json.loads(_sim(tmp_path, "greedy,random", seed=5).read_text())
-    with pytest.raises(RemiError, match="seed"):
+    with pytest.raises(LabError, match="seed"):
         compare(a, [b1, other_seed])
-    with pytest.raises(RemiError, match="no run"):
+    with pytest.raises(LabError, match="no run"):
         compare(a, [])
     out = subprocess.run([sys.executable, "-m", "research.tutor.paired", *(str(tmp_path / n) for n in
                           ("tutor-random-4.json", "greedy-random-4.json", "tutor-random-4.json"))],
@@ -104,9 +105,9 @@ def test_runs_on_other_deals_or_other_opponents_are_refused(tmp_path: Path) -> N
     a = json.loads(_sim(tmp_path, "greedy,random", seed=4, hands=4).read_text())
     other_seed = json.loads(_sim(tmp_path, "greedy,random", seed=5, hands=4).read_text())
     other_opp = json.loads(_sim(tmp_path, "greedy,greedy", seed=4, hands=4).read_text())
-    with pytest.raises(RemiError, match="seed"):
+    with pytest.raises(LabError, match="seed"):
         compare(a, other_seed)
-    with pytest.raises(RemiError, match="other seats"):
+    with pytest.raises(LabError, match="other seats"):
         compare(a, other_opp, policy_b="greedy")
 
 
@@ -149,5 +150,5 @@ def test_an_output_file_that_cannot_be_written_is_refused_before_any_play(tmp_pa
 
 def test_a_policy_that_did_not_play_is_named(tmp_path: Path) -> None:
     a = json.loads(_sim(tmp_path, "greedy,random", hands=4).read_text())
-    with pytest.raises(RemiError, match="'tutor' did not play"):
+    with pytest.raises(LabError, match="'tutor' did not play"):
         compare(a, a, policy_a="tutor")

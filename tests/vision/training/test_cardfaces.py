@@ -66,3 +66,22 @@ def test_many_pips_keep_the_labels_and_one_pip_keeps_the_sets_drawn_before():
     again, n2, c2 = cardfaces.index_crops(40, seed=9, pips="one")
     assert np.array_equal(one, again) and np.array_equal(n1, n2) and np.array_equal(c1, c2)
     assert not np.array_equal(one, x[:40])
+
+
+@pytest.mark.usefixtures("wide_faces")
+def test_debian_faces_draw_ranks_of_many_packages_never_the_test_pools_at_an_index_size():
+    """Issue 42: the card reader's drawn indices take their ranks from fontpool's train packages
+    (the card test pool's faces left out), as small as an index in a 1920x1080 frame (10-20 px)."""
+    from pathlib import Path
+
+    faces = cardfaces.debian_fonts()
+    assert all(f.startswith("file:") and cardfaces.font_path(f) is not None for f in faces)
+    assert not {Path(f[5:]).name for f in faces} & set(cardfaces.TEST_FONTS)
+    assert len({Path(f[5:]).parent for f in faces}) >= 15
+    small, number, colour = cardfaces.index_crops(150, seed=3, faces="debian", heights=(10, 20))
+    assert set(np.unique(colour[(number >= 1) & (number <= 13)])) == {0, 1, 2, 3}
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        image, box = cardfaces.draw_index(rng, int(rng.integers(1, 14)), int(rng.integers(4)), faces)
+        _, (_, y1, _, y2) = cardfaces.photo_view(rng, image, box, (10, 20))
+        assert 10 - 1e-6 <= y2 - y1 <= 20 + 1e-6

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Reader v10's figures (models/README.md, "Reader v10"), from a checkout with out/r10/v10.pt trained
-# as the card says:   bash research/figures/v10.sh   (about 40 minutes on 2 cores)
+# A tile reader candidate's figures (models/README.md, "Reader v9", "Reader v10"), from a checkout with
+# out/rNN/vNN.pt trained as the card says:   bash research/figures/reader.sh v10   (about 40 minutes on 2 cores)
 set -euo pipefail
+N=${1:?which candidate: v9 or v10}; R=out/r${N#v}
 source .venv/bin/activate
-F=models/candidates/v10/figures; mkdir -p $F/flags out/r10 out/views
+F=models/candidates/$N/figures; mkdir -p $F/flags $R out/views
 G="remi vision generate"
 
 # the calibration set (train-pool settings, a seed v9 never trained on) and the test pools
@@ -15,27 +16,28 @@ G="remi vision generate"
 [ -d out/pool-racks ] || $G out/pool-racks --layouts rack=0.7,close=0.3 --editions test --count 0 --val 60 --seed 9262 \
     --largest 4032 --jobs 2 > /dev/null
 
-# v10's models folder: the shipped one with v10's reader (ONNX, float16 .pt, adapt's heads)
-rm -rf out/r10/models && cp -r models out/r10/models && rm -rf out/r10/models/candidates out/r10/models/README.md
-python -m research.cards.pretrained_reader export out/r10/v10.pt out/r10/models > /dev/null
-python - <<'PY'
+# the candidate's models folder: the shipped one with its reader (ONNX, float16 .pt, adapt's heads)
+rm -rf $R/models && cp -r models $R/models && rm -rf $R/models/candidates $R/models/README.md
+python -m research.cards.pretrained_reader export $R/$N.pt $R/models > /dev/null
+python - "$R" "$N" <<'PY'
+import sys
 from pathlib import Path
 import numpy as np, torch
 from remi.vision.training import classifier
-state = torch.load("out/r10/v10.pt", map_location="cpu")
-torch.save({k: v.half() if v.is_floating_point() else v for k, v in state.items()}, "out/r10/models/tile-reader.pt")
-np.savez("out/r10/models/reader-head.npz", **classifier.head_weights(Path("out/r10/v10.pt")))
+R, N = sys.argv[1:]
+state = torch.load(f"{R}/{N}.pt", map_location="cpu")
+torch.save({k: v.half() if v.is_floating_point() else v for k, v in state.items()}, f"{R}/models/tile-reader.pt")
+np.savez(f"{R}/models/reader-head.npz", **classifier.head_weights(Path(f"{R}/{N}.pt")))
 PY
 # calibrated on out/r9/calib only, before any test pool is read with it
-python research/vision_calibrate.py --folder out/r9/calib --models out/r10/models --json $F/calibration.json
+python research/vision_calibrate.py --folder out/r9/calib --models $R/models --json $F/calibration.json
 
 # the shipped folder (v8.3.1 with V4u) on the new pool; its figures on every other set are
 # models/candidates/v8/figures/*-v831-v4u.json and flags/*-v4u.json (4 Dec, research/figures/views.sh)
 python research/vision_loso.py --folder out/pool-wide --fold v831=models --json $F/pool-wide-v831.json > /dev/null
 python research/vision_flags.py --folder out/pool-wide --models models --json $F/flags/pool-wide-v831.json > /dev/null
 
-for K in out/r10/models; do
-  N=v10
+for K in $R/models; do
   for S in rummy4 rummy rummy2; do
     remi vision eval ../shared/realdata/rummikub --session $S --models $K --json > $F/$S-$N.json
     python research/vision_flags.py --session $S --models $K --json $F/flags/$S-$N.json > /dev/null
@@ -46,3 +48,5 @@ for K in out/r10/models; do
   done
   python research/vision_turned.py --session rummy4 --turn 180 --models $K --json $F/turned-rummy4-$N.json > /dev/null
 done
+# the big digits of issue 38 (three fonts of the old pool at 0.40, 0.55 and 0.65 of the tile)
+(echo "== $R/models"; REMI_MODELS=$R/models python ../shared/calibration/digit_size.py) > $F/digit_size.txt
