@@ -7,9 +7,9 @@ two outs). So the chance is worked out draw by draw over the racks themselves:
 
 * 0 steps: any draw closes; 1 step: any live out closes (``1 - (1 - p)^k``), and when the
   atu fills the gap the pull on the next turn is a sure close (CR-19).
-* 2 steps: each out ``a`` is followed to the rack holding it; that rack's own outs (one
-  search of the rack with ``a``, the spare tile left out as the next draw needs: docs/tutor.md)
-  give its chance, and the chance of the 2-step rack sums them draw by draw.
+* 2 steps: each out ``a`` is followed to the rack holding it; that rack's own outs (the
+  kinds that complete a pair with ``a``: one search of the pairs for every out,
+  :mod:`tutor.pairs`) give its chance, and the chance of the 2-step rack sums them draw by draw.
 * 3 steps or more: a chain of steps, the first with the rack's own outs and each later one
   with ``DECAY`` times the outs of the step before (measured on 2-step racks of each game,
   ``research/tutor/chance_check.py``): searching every path would take seconds.
@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from remi.engine import Rules, Tile
 from remi.engine.counts import counts
 from remi.engine.counts import need as need_of
+from remi.tutor.pairs import Combos, pairs_counts
 from remi.tutor.steps import analyse_counts
 
 __all__ = ["DECAY", "chain", "within", "within_counts"]
@@ -73,9 +74,10 @@ def _one_step(p: float, fills: bool, draws: int) -> list[float]:
 
 
 def within_counts(cnt: list[int], j: int, rules: Rules, live: Sequence[int], unseen: int, draws: int,
-                  atu: int | None = None) -> list[float]:
+                  atu: int | None = None, pairs: Combos | None = None) -> list[float]:
     """:func:`within` on counts: ``live`` the live copies of each kind (0..52) as the rack's
-    holder sees them, ``unseen`` the tiles not seen, ``atu`` the atu's code (Closed Rummy)."""
+    holder sees them, ``unseen`` the tiles not seen, ``atu`` the atu's code (Closed Rummy);
+    ``pairs`` the rack's completing pairs when already found (:func:`tutor.pairs.throw_pairs`)."""
     size, need, long_run = rules.hand_size, need_of(rules), rules.long_run
     steps, mask = analyse_counts(cnt, j, size, need, long_run)
     if steps == 0:
@@ -89,37 +91,36 @@ def within_counts(cnt: list[int], j: int, rules: Rules, live: Sequence[int], uns
         if fills:  # the last step is the atu's pull, sure (CR-19)
             return chain([p * DECAY[rules.variant] ** i for i in range(steps - 1)] + [1.0], draws)
         return chain([p * DECAY[rules.variant] ** i for i in range(steps)], draws)
-    after, p = _second_step(cnt, j, rules, live, unseen, draws, atu, outs)
+    if pairs is None:
+        pairs = pairs_counts(cnt, j, rules)
+    after, p = _second_step(pairs, rules, live, unseen, draws, atu, outs)
     out = [0.0]
     for k in range(1, draws + 1):
         out.append((1 - p) * out[k - 1] + after[k - 1])
     return out
 
 
-def _second_step(cnt: list[int], j: int, rules: Rules, live: Sequence[int], unseen: int, draws: int,
+def _second_step(pairs: Combos, rules: Rules, live: Sequence[int], unseen: int, draws: int,
                  atu: int | None, outs: Sequence[int]) -> tuple[list[float], float]:
     """A 2-step rack: the chance to close within 0..``draws`` draws once an out is drawn
     (summed over the outs, each weighed by its chance to be drawn), and the chance that a
-    draw is an out. Each out is followed to the rack holding it; a kind the search names
-    that leaves the steps as they are (it happens with a joker held) is no out."""
-    size, need, long_run = rules.hand_size, need_of(rules), rules.long_run
+    draw is an out. Each out ``a`` leads to the rack holding it, whose outs are the kinds
+    that complete a pair with ``a`` (``pairs``: one search for every out, :mod:`tutor.pairs`); a kind
+    the steps search names that completes no pair (it happens with a joker held) is no out."""
+    after_a: dict[int, list[int]] = {}
+    for pair in pairs:
+        first, second = pair
+        after_a.setdefault(first, []).append(second)
+        if second != first:
+            after_a.setdefault(second, []).append(first)
     after = [0.0] * (draws + 1)
     p = 0.0
     for a in outs:
-        slot = None if a == 52 else (a % 13) * 4 + a // 13
-        if slot is None:
-            j += 1
-        else:
-            cnt[slot] += 1
-        steps_a, mask_a = analyse_counts(cnt, j, size, need, long_run)  # one more tile: the spare left out
-        if slot is None:
-            j -= 1
-        else:
-            cnt[slot] -= 1
-        if steps_a != 1:
+        nexts = [k for k in after_a.get(a, ()) if k < 52 or rules.jokers]
+        if not nexts:
             continue
-        p_a = sum(live[k] - (k == a) for k in _kinds(mask_a, rules)) / unseen
-        fills_a = atu is not None and bool(mask_a >> atu & 1)
+        p_a = sum(live[k] - (k == a) for k in nexts) / unseen
+        fills_a = atu is not None and atu in nexts
         p += live[a] / unseen
         for k, q in enumerate(_one_step(p_a, fills_a, draws)):
             after[k] += live[a] / unseen * q

@@ -29,6 +29,7 @@ from remi.engine.counts import counts
 from remi.engine.counts import need as need_of
 from remi.tutor.chance import within_counts
 from remi.tutor.feed import feed_risk, known_held
+from remi.tutor.pairs import Combos, throw_pairs
 from remi.tutor.steps import analyse_counts, throws_counts
 from remi.tutor.view import View, live_copies, seen_counts, unseen_total
 
@@ -160,7 +161,7 @@ TUTOR: tuple[Term, ...] = (CLOSE, FEED, LATE_RACK)
 
 
 def _figures(view: View, d: Tile, rack15: Sequence[Tile], seen_plain: list[int], seen_cnt: list[int],
-             unseen: int, m_atu: int) -> Option:
+             unseen: int, m_atu: int, pairs: dict[int, Combos] | None) -> Option:
     """The throw of ``d`` from ``rack15``, weighed but not yet scored."""
     rules = view.rules
     rest = list(rack15)
@@ -177,7 +178,8 @@ def _figures(view: View, d: Tile, rack15: Sequence[Tile], seen_plain: list[int],
     # the last gap, pulled in instead of a draw (CR-19).
     long_draws = min(draws_left(view), LONG_DRAWS)
     chances = within_counts(cnt, j, rules, live, unseen, max(HORIZON, long_draws),
-                            view.atu.code if rules.game.has_atu and view.atu is not None else None)
+                            view.atu.code if rules.game.has_atu and view.atu is not None else None,
+                            None if pairs is None else pairs.get(d.code, frozenset()))
     pc, p_long = chances[HORIZON], chances[long_draws]
     pay = penalty = 0.0
     if rules.game.scores_tiles:
@@ -201,12 +203,14 @@ def weigh(view: View, rack15: Sequence[Tile], ranking: Sequence[Term] = TUTOR, *
     unseen = unseen_total(view, seen_cnt)
     m_atu = atu_multiplier(view.atu, rules) if rules.game.has_atu else 1
     cnt15, j15 = counts(rack15)
-    _, free = throws_counts(cnt15, j15, rules.hand_size, need_of(rules), rules.long_run)
+    steps15, free = throws_counts(cnt15, j15, rules.hand_size, need_of(rules), rules.long_run)
+    # the completing pairs of every 2-step throw, found in one search (tutor.pairs)
+    pairs = throw_pairs(cnt15, j15, rules) if steps15 == 2 or (full and steps15 == 1) else None
     opts = []
     for d in sorted((t for t in set(rack15) if full or free >> t.code & 1), key=lambda t: t.code):
         if view.keep is not None and d == view.keep and list(rack15).count(d) == 1:
             continue
-        o = _figures(view, d, rack15, seen_plain, seen_cnt, unseen, m_atu)
+        o = _figures(view, d, rack15, seen_plain, seen_cnt, unseen, m_atu, pairs)
         parts = tuple((term.name, term.value(o, view)) for term in ranking)
         score = 0.0
         for _, v in parts:
