@@ -154,7 +154,10 @@ def _render(result: Advice, explain: bool = False) -> None:
         console.print(table)
         for line in EXPLAIN[result.variant] if explain else (LEGEND.format(pieces=w.pieces),):
             console.print(line, style="dim")
-    console.print(result.explanation)
+    from remi.i18n import cli_language, speaking
+
+    with speaking(cli_language()):  # the reasons in the reader's language (--lang, LANG)
+        console.print(result.said())
 
 
 def register(app: typer.Typer) -> None:

@@ -27,10 +27,11 @@ from remi.engine import Close, RemiError, Rules, Tile, check_close, iter_closes
 from remi.tutor.policy import Option, atu_fills, draw_advice, fewer_steps, ranked_by, weigh
 from remi.tutor.position import Position, read
 from remi.engine.counts import counts, need as need_of
+from remi.engine.messages import ENGLISH
 from remi.tutor.steps import analyse_counts
 from remi.tutor.steps import steps as steps_to_close
 from remi.tutor.view import View, live_copies, seen_counts
-from remi.tutor.words import close_words, stock_words, throw_words
+from remi.tutor.words import Said, close_words, said, stock_words, throw_said
 
 __all__ = ["Advice", "CloseAdvice", "Throw", "advise", "close_of", "closing_draw"]
 
@@ -91,14 +92,20 @@ class Advice(Mapping[str, Any]):
     stage: str = "throw"
     close: CloseAdvice | None = None
     advice: tuple[Throw, ...] = ()
-    explanation: str = ""
+    explanation: str = ""  # in English (the JSON's); :meth:`said` in the reader's language
     steps: int | None = None
     outs: int | None = None
     #: what put the first throw above the second (``policy.ranked_by``): "chance", "steps", "score"
     ranked_by: str | None = None
     #: the best-ranked throw leaving fewer steps than the first, below it for its smaller chance
     fewer_steps: str | None = None
+    #: the explanation in parts, its reasons typed (``tutor.words.Said``)
+    parts: Said = field(default=(), repr=False, compare=False)
     _json: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def said(self) -> str:
+        """The explanation in the reader's language (``engine.messages.READER``)."""
+        return said(self.parts) if self.parts else self.explanation
 
     def to_dict(self) -> dict[str, Any]:
         """What ``remi advise --json`` prints (docs/tutor.md): the keys in their documented order,
@@ -174,10 +181,15 @@ def advise(
     if close is not None:
         return _closed(out, pos, close, close_words(close, pos.rules))
     opts = weigh(pos.view, pos.held, full=True)
-    words = throw_words(opts, pos.held, pos.view, pos.left)
+    words = throw_said(opts, pos.held, pos.view, pos.left)
     if pos.first_round and _close_keeping(pos.held, pos.rules, pos.view.keep) is not None:
-        words += " (You could go out, but not in the first round: SR-19.)"
-    return replace(out, advice=tuple(_throw(o, pos) for o in opts), explanation=words, **_why(opts, pos))
+        words += (" (You could go out, but not in the first round: SR-19.)",)
+    return replace(out, advice=tuple(_throw(o, pos) for o in opts), **_explained(words), **_why(opts, pos))
+
+
+def _explained(words: Said) -> dict[str, Any]:
+    """The explanation's fields: in English, and in parts for the reader's language."""
+    return {"explanation": said(words, ENGLISH), "parts": words}
 
 
 def _why(opts: Sequence[Option], pos: Position) -> dict[str, str | None]:
@@ -267,8 +279,8 @@ def _take_top(out: Advice, pos: Position) -> Advice:
         nearer = f"it lets the atu {pos.name(view.atu)} fill a gap"  # taken only for the atu (draw_advice)
     if pos.first_round and not opts[0].steps:
         nearer += ", though nobody goes out in the first round (SR-19)"
-    words = f"Take {pos.name(top)} from {where}: {nearer}. " + throw_words(opts, rack, after, pos.left)
-    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), explanation=words, **_why(opts, pos))
+    words = (f"Take {pos.name(top)} from {where}: {nearer}. ", *throw_said(opts, rack, after, pos.left))
+    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), **_explained(words), **_why(opts, pos))
 
 
 def _stock(out: Advice, pos: Position) -> Advice:
