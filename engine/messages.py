@@ -198,6 +198,14 @@ ENGINE: dict[str, Template] = {
     "tutor.contrast.close": Template("{other} keeps as many, but {tile} leaves the better chance to close"),
     "tutor.contrast.close/simple": Template("{other} keeps as many, but {tile} leaves the better chance to go out"),
     "tutor.contrast.term": Template("{other} keeps as many; {tile} ranks higher on {term}"),
+    "tutor.then_whole": Template("The rest is then a whole board: your next draw closes, whatever it is."),
+    "tutor.then_whole/simple": Template("The rest then all melds: your next draw goes out, whatever it is."),
+    "tutor.then_atu": Template("On your next turn pull the atu in instead of drawing and close (CR-19): a sure "
+                               "close, unless someone closes first."),
+    "tutor.then_chance": Template("You are then {steps} from a close, with {live_outs}: {chance}% to close within "
+                                  "{draws} draws."),
+    "tutor.then_chance/simple": Template("You are then {steps} from going out, with {live_outs}: {chance}% to go out "
+                                         "within {draws} draws."),
 }
 
 #: Every refusal's template, by code: the engine's and the tutor's, the score sheet's, the photo

@@ -193,9 +193,8 @@ def throw_words(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: 
 def throw_said(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: str | None = None) -> Said:
     """Two or three lines, in parts: the throw and why (and what broke a tie) as a typed
     reason, then a tile to keep, the chance to close, and a throw that would feed the left
-    neighbour (English still)."""
+    neighbour (the tile to keep and the feed warning in English still)."""
     rules = view.rules
-    w = rules.words
     best = opts[0]
     d = best.discard
     rest = list(rack)
@@ -210,17 +209,21 @@ def throw_said(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: s
                                contrast=_breaker(best, alt, rules, left or Reason("tutor.left_neighbour")))  # type: ignore[arg-type]
     else:
         line1 = Reason("tutor.throw", tile=d, reason=reason, variant=rules.variant)
+    return (line1, _keep_line(best, opts, rest, rules) + "\n", _then(best, view),
+            _feed_line(best, opts, view, who, alt if contrast else None))
+
+
+def _then(best: Option, view: View) -> Reason:
+    """Where the throw leaves you: a whole board, the atu's sure pull, or the steps, the live
+    outs and the chance to close within HORIZON draws."""
+    variant = view.rules.variant
     if best.steps == 0:
-        whole = "is then a whole board" if rules.is_closed else "then all melds"
-        line2 = f"The rest {whole}: your next draw {w.closes}, whatever it is."
-    elif best.atu_fills and best.steps == 1 and view.atu is not None:
-        line2 = ("On your next turn pull the atu in instead of drawing and close (CR-19): a sure close, "
-                 "unless someone closes first.")
-    else:
-        line2 = (f"You are then {_plural(best.steps, 'step')} from {w.a_close}, with {_plural(best.outs, 'live out')}: "
-                 f"{100 * best.p_close:.0f}% to {w.close} within {HORIZON} draws.")
-    return line1, _keep_line(best, opts, rest, rules) + "\n" + line2 + _feed_line(best, opts, view, who,
-                                                                                 alt if contrast else None)
+        return Reason("tutor.then_whole", variant=variant)
+    if best.atu_fills and best.steps == 1 and view.atu is not None:
+        return Reason("tutor.then_atu", variant=variant)
+    return Reason("tutor.then_chance", steps=Reason("tutor.n_steps", count=best.steps),
+                  live_outs=Reason("tutor.n_live_outs", count=best.outs), chance=said_chance(best), draws=HORIZON,
+                  variant=variant)
 
 
 def _feed_line(best: Option, opts: Sequence[Option], view: View, who: str, said: Option | None) -> str:

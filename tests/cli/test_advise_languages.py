@@ -44,15 +44,18 @@ def _reasons(reason: Reason) -> list[Reason]:
 def test_advise_says_why_in_the_readers_language(lang: str, position: tuple[str, str, str]) -> None:
     variant, rack, code = position
     got = advise(rack, variant=variant)
-    first = got.parts[0]
+    first, then = got.parts[0], got.parts[2]
     assert isinstance(first, Reason) and first.params["reason"].code == code
+    assert isinstance(then, Reason) and then.code.startswith("tutor.then_")
     p = subprocess.run([*REMI, "--lang", lang, "advise", "--variant", variant, rack], capture_output=True,
                        text=True, timeout=120, env={**BARE, "COLUMNS": "200"})
     assert p.returncode == 0, p.stderr
-    said = _flat(sentence(first.code, first.params, i18n.catalogue(lang)))
-    assert said in _flat(p.stdout)  # the throw and why, as the CLI prints it
-    assert _flat(str(first)) not in _flat(p.stdout)
-    for reason in _reasons(first):  # no English sentence or clause of the reason is left in it
-        english = str(reason)
-        assert english != sentence(reason.code, reason.params, i18n.catalogue(lang)), (reason.code, english)
-        assert _flat(english) not in said, english
+    out = _flat(p.stdout)
+    for part in (x for x in got.parts if isinstance(x, Reason)):  # the throw and why, where it leaves you
+        said = _flat(sentence(part.code, part.params, i18n.catalogue(lang)))
+        assert said in out  # as the CLI prints it
+        assert _flat(str(part)) not in out
+        for reason in _reasons(part):  # no English sentence or clause of the reason is left in it
+            english = str(reason)
+            assert english != sentence(reason.code, reason.params, i18n.catalogue(lang)), (reason.code, english)
+            assert _flat(english) not in said, english
