@@ -166,6 +166,64 @@ ENGINE: dict[str, Template] = {
     "tutor.policy_count": Template("{count} policy for {players} players", "{count} policies for {players} players"),
     "tutor.unknown_policy": Template("unknown policy {name!r}: use {choices}"),
     "tutor.player_count": Template("2 to 4 players"),
+    # the tutor's reasons: why this throw (tutor/words.py), answers rather than refusals
+    "tutor.throw": Template("Throw {tile}: {reason}."),
+    "tutor.throw_contrast": Template("Throw {tile}: {reason}; {contrast}."),
+    "tutor.left_neighbour": Template("your left neighbour"),
+    "tutor.n_steps": Template("{count} step", "{count} steps"),
+    "tutor.n_live_outs": Template("{count} live out", "{count} live outs"),
+    "tutor.why.joker": Template("a joker lying in a row can never be taken, and kept it costs 50 if someone else "
+                                "closes"),
+    "tutor.why.joker/simple": Template("a joker on the discard pile can never be taken (SR-13)"),
+    "tutor.why.fits_nothing": Template("it fits nothing on your rack"),
+    "tutor.why.fits_nothing/simple": Template("it fits nothing in your hand"),
+    "tutor.why.fits_nothing_few": Template("it fits nothing on your rack and only {count} copy of its number is "
+                                           "still live", "it fits nothing on your rack and only {count} copies of "
+                                           "its number are still live"),
+    "tutor.why.fits_nothing_few/simple": Template("it fits nothing in your hand and only {count} copy of its number "
+                                                  "is still live", "it fits nothing in your hand and only {count} "
+                                                  "copies of its number are still live"),
+    "tutor.why.atu_last": Template("the rest then lacks one tile, and the atu {atu} is that tile"),
+    "tutor.why.atu_gap": Template("the atu {atu} then fills one of the gaps of the rest"),
+    "tutor.why.only_throw": Template("it is the only throw that keeps you {count} step away",
+                                     "it is the only throw that keeps you {count} steps away"),
+    "tutor.why.most_outs": Template("throwing it keeps you {count} step from a close with the most live outs "
+                                    "({outs})", "throwing it keeps you {count} steps from a close with the most "
+                                    "live outs ({outs})"),
+    "tutor.why.most_outs/simple": Template("throwing it keeps you {count} step from going out with the most live "
+                                           "outs ({outs})", "throwing it keeps you {count} steps from going out "
+                                           "with the most live outs ({outs})"),
+    "tutor.why.outs": Template("throwing it keeps you {count} step from a close with {live_outs}",
+                               "throwing it keeps you {count} steps from a close with {live_outs}"),
+    "tutor.why.outs/simple": Template("throwing it keeps you {count} step from going out with {live_outs}",
+                                      "throwing it keeps you {count} steps from going out with {live_outs}"),
+    "tutor.why.chance": Template("it leaves you {steps} from a close against {nearer_steps} for {nearer}, but "
+                                 "{nearer} leaves fewer live outs: {chance}% to close within {draws} draws against "
+                                 "{nearer_chance}%"),
+    "tutor.why.chance/simple": Template("it leaves you {steps} from going out against {nearer_steps} for {nearer}, "
+                                        "but {nearer} leaves fewer live outs: {chance}% to go out within {draws} "
+                                        "draws against {nearer_chance}%"),
+    "tutor.contrast.order": Template("{other} is as good: {tile} comes first only by the order of the tiles, and "
+                                     "either will do"),
+    "tutor.contrast.order/simple": Template("{other} is as good: {tile} comes first only by the order of the cards, "
+                                            "and either will do"),
+    "tutor.contrast.feed": Template("{other} keeps as many, but {who} is likelier to use it ({other_risk}% feed "
+                                    "risk against {risk}%)"),
+    "tutor.contrast.feed_more_outs": Template("{other} keeps {outs}, but {who} is likelier to use it ({other_risk}% "
+                                              "feed risk against {risk}%)"),
+    "tutor.contrast.rack": Template("{other} keeps as many; late in the hand {tile} goes first, as it costs {cost} "
+                                    "on your rack against {other}'s {other_cost} if someone else closes"),
+    "tutor.contrast.close": Template("{other} keeps as many, but {tile} leaves the better chance to close"),
+    "tutor.contrast.close/simple": Template("{other} keeps as many, but {tile} leaves the better chance to go out"),
+    "tutor.contrast.term": Template("{other} keeps as many; {tile} ranks higher on {term}"),
+    "tutor.then_whole": Template("The rest is then a whole board: your next draw closes, whatever it is."),
+    "tutor.then_whole/simple": Template("The rest then all melds: your next draw goes out, whatever it is."),
+    "tutor.then_atu": Template("On your next turn pull the atu in instead of drawing and close (CR-19): a sure "
+                               "close, unless someone closes first."),
+    "tutor.then_chance": Template("You are then {steps} from a close, with {live_outs}: {chance}% to close within "
+                                  "{draws} draws."),
+    "tutor.then_chance/simple": Template("You are then {steps} from going out, with {live_outs}: {chance}% to go out "
+                                         "within {draws} draws."),
 }
 
 #: Every refusal's template, by code: the engine's and the tutor's, the score sheet's, the photo

@@ -136,7 +136,7 @@ def advise_cmd(
 
 
 def _render(result: Advice, explain: bool = False) -> None:
-    """The advice in the reader's language; the tutor's reasons (``result.explanation``) as the tutor words them."""
+    """The advice in the reader's language (the command's, remi.i18n.speak_for_command)."""
     from rich.console import Console
 
     console = Console(highlight=False)
@@ -155,7 +155,7 @@ def _render(result: Advice, explain: bool = False) -> None:
         console.print(_throws_table(rows, closed))
         for line in (EXPLAIN if explain else LEGEND)["closed" if closed else "simple"]:
             console.print(_(line), style="dim")
-    console.print(result.explanation)
+    console.print(result.said())  # the tutor's throw and why, typed, in the reader's language
 
 
 def _throws_table(rows: list, closed: bool) -> Any:

@@ -24,13 +24,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from remi.engine import Close, RemiError, Rules, Tile, check_close, iter_closes
-from remi.tutor.policy import Option, atu_fills, draw_advice, weigh
+from remi.tutor.policy import Option, atu_fills, draw_advice, fewer_steps, ranked_by, weigh
 from remi.tutor.position import Position, read
 from remi.engine.counts import counts, need as need_of
+from remi.engine.messages import ENGLISH
 from remi.tutor.steps import analyse_counts
 from remi.tutor.steps import steps as steps_to_close
 from remi.tutor.view import View, live_copies, seen_counts
-from remi.tutor.words import close_words, stock_words, throw_words
+from remi.tutor.words import Said, close_words, said, stock_words, throw_said
 
 __all__ = ["Advice", "CloseAdvice", "Throw", "advise", "close_of", "closing_draw"]
 
@@ -91,10 +92,20 @@ class Advice(Mapping[str, Any]):
     stage: str = "throw"
     close: CloseAdvice | None = None
     advice: tuple[Throw, ...] = ()
-    explanation: str = ""
+    explanation: str = ""  # in English (the JSON's); :meth:`said` in the reader's language
     steps: int | None = None
     outs: int | None = None
+    #: what put the first throw above the second (``policy.ranked_by``): "chance", "steps", "score"
+    ranked_by: str | None = None
+    #: the best-ranked throw leaving fewer steps than the first, below it for its smaller chance
+    fewer_steps: str | None = None
+    #: the explanation in parts, its reasons typed (``tutor.words.Said``)
+    parts: Said = field(default=(), repr=False, compare=False)
     _json: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def said(self) -> str:
+        """The explanation in the reader's language (``engine.messages.READER``)."""
+        return said(self.parts) if self.parts else self.explanation
 
     def to_dict(self) -> dict[str, Any]:
         """What ``remi advise --json`` prints (docs/tutor.md): the keys in their documented order,
@@ -104,6 +115,10 @@ class Advice(Mapping[str, Any]):
                                "advice": [t.to_dict() for t in self.advice], "explanation": self.explanation}
         if self.steps is not None:
             out["steps"], out["outs"] = self.steps, self.outs
+        if self.ranked_by is not None:
+            out["ranked_by"] = self.ranked_by
+        if self.fewer_steps is not None:
+            out["fewer_steps"] = self.fewer_steps
         return out
 
     def _mapping(self) -> dict[str, Any]:
@@ -166,10 +181,22 @@ def advise(
     if close is not None:
         return _closed(out, pos, close, close_words(close, pos.rules))
     opts = weigh(pos.view, pos.held, full=True)
-    words = throw_words(opts, pos.held, pos.view, pos.left)
+    words = throw_said(opts, pos.held, pos.view, pos.left)
     if pos.first_round and _close_keeping(pos.held, pos.rules, pos.view.keep) is not None:
-        words += " (You could go out, but not in the first round: SR-19.)"
-    return replace(out, advice=tuple(_throw(o, pos) for o in opts), explanation=words)
+        words += (" (You could go out, but not in the first round: SR-19.)",)
+    return replace(out, advice=tuple(_throw(o, pos) for o in opts), **_explained(words), **_why(opts, pos))
+
+
+def _explained(words: Said) -> dict[str, Any]:
+    """The explanation's fields: in English, and in parts for the reader's language."""
+    return {"explanation": said(words, ENGLISH), "parts": words}
+
+
+def _why(opts: Sequence[Option], pos: Position) -> dict[str, str | None]:
+    """The typed reasons of the ranking: what put the first throw first, and the throw with
+    fewer steps it was put above."""
+    nearer = fewer_steps(opts)
+    return {"ranked_by": ranked_by(opts), "fewer_steps": None if nearer is None else pos.name(nearer.discard)}
 
 
 def _close_keeping(rack: Sequence[Tile], rules: Rules, keep: Tile | None) -> Close | None:
@@ -252,8 +279,8 @@ def _take_top(out: Advice, pos: Position) -> Advice:
         nearer = f"it lets the atu {pos.name(view.atu)} fill a gap"  # taken only for the atu (draw_advice)
     if pos.first_round and not opts[0].steps:
         nearer += ", though nobody goes out in the first round (SR-19)"
-    words = f"Take {pos.name(top)} from {where}: {nearer}. " + throw_words(opts, rack, after, pos.left)
-    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), explanation=words)
+    words = (f"Take {pos.name(top)} from {where}: {nearer}. ", *throw_said(opts, rack, after, pos.left))
+    return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), **_explained(words), **_why(opts, pos))
 
 
 def _stock(out: Advice, pos: Position) -> Advice:

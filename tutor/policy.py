@@ -1,8 +1,9 @@
 """The tutor's ranking of throws, where to draw from, and the bots the simulator plays.
 
 A throw is weighed by what the rack left shows (:class:`Option`: its steps, live outs,
-chance to close, feed risk, pay) and ranked by a **ranking**: a tuple of :class:`Term`
-values added into a score. The fewest steps come first, then the score. The tutor's ranking
+chance to close, feed risk, pay). The better chance to close within HORIZON draws comes
+first, then the fewest steps, then a **ranking**: a tuple of :class:`Term` values added
+into a score. The tutor's ranking
 (:data:`TUTOR`) adds the chance to close, the feed risk and, late in a Closed hand, the rack
 paid if another closes; another bot composes its own ranking from terms, the tutor's or its
 own, and passes it to :func:`weigh` (the bots of ``research/`` do).
@@ -26,12 +27,15 @@ from dataclasses import dataclass
 from remi.engine import Rules, Tile, atu_multiplier, tile_board_value, tile_rack_penalty
 from remi.engine.counts import counts
 from remi.engine.counts import need as need_of
+from remi.tutor.chance import within_counts
 from remi.tutor.feed import feed_risk, known_held
+from remi.tutor.pairs import Combos, throw_pairs
 from remi.tutor.steps import analyse_counts, throws_counts
 from remi.tutor.view import View, live_copies, seen_counts, unseen_total
 
 __all__ = ["CLOSE", "FEED", "HORIZON", "LATE_RACK", "POLICIES", "TUTOR", "GreedyBot", "Option", "RandomBot",
-           "Term", "TutorBot", "atu_fills", "draw_advice", "feed_weight", "p_close_within", "p_reach", "weigh"]
+           "Term", "TutorBot", "atu_fills", "draw_advice", "feed_weight", "fewer_steps", "p_close_within", "p_reach",
+           "rank_key", "ranked_by", "said_chance", "weigh"]
 
 HORIZON = 3  # "the next few draws" of the advice
 FEED_WEIGHT = 0.6  # the weight of the feed risk against the chance to close
@@ -157,7 +161,7 @@ TUTOR: tuple[Term, ...] = (CLOSE, FEED, LATE_RACK)
 
 
 def _figures(view: View, d: Tile, rack15: Sequence[Tile], seen_plain: list[int], seen_cnt: list[int],
-             unseen: int, m_atu: int) -> Option:
+             unseen: int, m_atu: int, pairs: dict[int, Combos] | None) -> Option:
     """The throw of ``d`` from ``rack15``, weighed but not yet scored."""
     rules = view.rules
     rest = list(rack15)
@@ -167,14 +171,16 @@ def _figures(view: View, d: Tile, rack15: Sequence[Tile], seen_plain: list[int],
     if not rules.jokers:
         mask &= ~(1 << 52)
     kinds_out = [code for code in range(53) if mask >> code & 1]
-    o = sum(live_copies(code, rules, seen_cnt) for code in kinds_out)
-    p = o / unseen
+    live = [live_copies(code, rules, seen_cnt) for code in range(53)]
+    o = sum(live[code] for code in kinds_out)
     fills = atu_fills(view, mask)
-    # CR-19: when the atu fills a gap of the rack left, it can be pulled in instead of the
-    # last draw: one step fewer left to chance, one turn later (at one step, a sure close
-    # on the next turn if the hand lasts that long).
-    pc = p_close_within(s, p, HORIZON, fills)
-    p_long = p_close_within(s, p, min(draws_left(view), LONG_DRAWS), fills)
+    # Each step's outs counted after the step before (tutor.chance); the atu, when it fills
+    # the last gap, pulled in instead of a draw (CR-19).
+    long_draws = min(draws_left(view), LONG_DRAWS)
+    chances = within_counts(cnt, j, rules, live, unseen, max(HORIZON, long_draws),
+                            view.atu.code if rules.game.has_atu and view.atu is not None else None,
+                            None if pairs is None else pairs.get(d.code, frozenset()))
+    pc, p_long = chances[HORIZON], chances[long_draws]
     pay = penalty = 0.0
     if rules.game.scores_tiles:
         pay = m_atu * (sum(tile_board_value(t, rules) for t in rest) + (rules.twin_bonus if view.twin else 0))
@@ -184,8 +190,8 @@ def _figures(view: View, d: Tile, rack15: Sequence[Tile], seen_plain: list[int],
 
 
 def weigh(view: View, rack15: Sequence[Tile], ranking: Sequence[Term] = TUTOR, *, full: bool = False) -> list[Option]:
-    """The throws from a rack just after the draw, best first: the fewest steps, then the
-    ranking's score (then the most live outs, then the lowest tile code).
+    """The throws from a rack just after the draw, best first (:func:`rank_key`): the better
+    chance to close within HORIZON draws, then the fewest steps, then the ranking's score.
 
     One search finds the fewest steps and which throws keep them; only those are weighed
     unless ``full`` (then every distinct throw is, the others one step further). Live outs
@@ -197,20 +203,54 @@ def weigh(view: View, rack15: Sequence[Tile], ranking: Sequence[Term] = TUTOR, *
     unseen = unseen_total(view, seen_cnt)
     m_atu = atu_multiplier(view.atu, rules) if rules.game.has_atu else 1
     cnt15, j15 = counts(rack15)
-    _, free = throws_counts(cnt15, j15, rules.hand_size, need_of(rules), rules.long_run)
+    steps15, free = throws_counts(cnt15, j15, rules.hand_size, need_of(rules), rules.long_run)
+    # the completing pairs of every 2-step throw, found in one search (tutor.pairs)
+    pairs = throw_pairs(cnt15, j15, rules) if steps15 == 2 or (full and steps15 == 1) else None
     opts = []
     for d in sorted((t for t in set(rack15) if full or free >> t.code & 1), key=lambda t: t.code):
         if view.keep is not None and d == view.keep and list(rack15).count(d) == 1:
             continue
-        o = _figures(view, d, rack15, seen_plain, seen_cnt, unseen, m_atu)
+        o = _figures(view, d, rack15, seen_plain, seen_cnt, unseen, m_atu, pairs)
         parts = tuple((term.name, term.value(o, view)) for term in ranking)
         score = 0.0
         for _, v in parts:
             score += v
         opts.append(Option(o.discard, o.steps, o.outs, o.out_kinds, o.p_close, o.feed_risk, o.pay, score,
                            o.atu_fills, parts, o.p_long, o.penalty, o.rest))
-    opts.sort(key=lambda o: (o.steps, -o.score, -o.outs, o.discard.code))
+    opts.sort(key=rank_key)
     return opts
+
+
+def said_chance(o: Option) -> int:
+    """The chance to close within HORIZON draws as the advice says it, in whole per cent."""
+    return round(100 * o.p_close)
+
+
+def rank_key(o: Option) -> tuple[int, int, float, int, int]:
+    """The order of the throws: the better chance to close within HORIZON draws (as said);
+    on a tie the fewer steps, then the ranking's score, the most live outs, the lowest code.
+
+    A throw further away can close more often: a 2-step rack whose outs are many at both
+    steps beats a 1-step rack with few (docs/tutor.md)."""
+    return (-said_chance(o), o.steps, -o.score, -o.outs, o.discard.code)
+
+
+def ranked_by(opts: Sequence[Option]) -> str | None:
+    """What put the first throw above the second: ``"chance"`` (a better chance to close
+    within HORIZON draws), ``"steps"`` (the same chance, fewer steps), ``"score"`` (the same
+    chance and steps: the ranking's terms, or only the order); None with one throw."""
+    if len(opts) < 2:
+        return None
+    first, second = opts[0], opts[1]
+    if said_chance(first) != said_chance(second):
+        return "chance"
+    return "steps" if first.steps != second.steps else "score"
+
+
+def fewer_steps(opts: Sequence[Option]) -> Option | None:
+    """The best-ranked throw that leaves fewer steps than the first, ranked below it for its
+    smaller chance to close; None when the first leaves the fewest."""
+    return next((o for o in opts[1:] if o.steps < opts[0].steps), None) if opts else None
 
 
 def _steps_after(view: View, rack: Sequence[Tile]) -> int:

@@ -9,14 +9,25 @@ set or run, and throwing it costs a step).
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Sequence
 
 from remi.engine import Close, Rules, Tile, check_close, tile_rack_penalty
+from remi.engine.messages import ENGLISH, Reason, sentence
 from remi.tutor.feed import known_held, partners
-from remi.tutor.policy import HORIZON, Option
+from remi.tutor.policy import HORIZON, Option, fewer_steps, said_chance
 from remi.tutor.view import View, live_copies, seen_counts
 
-__all__ = ["close_words", "stock_words", "throw_words"]
+__all__ = ["Said", "close_words", "said", "stock_words", "throw_said", "throw_words"]
+
+#: What the advice says, in parts: a reason typed (a code and its fields, worded for each
+#: reader by ``engine.messages``) or text said in English only (the lines not typed yet).
+Said = tuple[Reason | str, ...]
+
+
+def said(parts: Said, words: gettext.NullTranslations | None = None) -> str:
+    """The parts as one text in the reader's language (``words``; by default ``READER``'s)."""
+    return "".join(sentence(p.code, p.params, words) if isinstance(p, Reason) else p for p in parts)
 
 _COLOUR = ("black", "blue", "red", "yellow")
 _SUIT = ("spades", "clubs", "hearts", "diamonds")
@@ -101,56 +112,57 @@ def _alternative(opts: Sequence[Option]) -> Option | None:
     return max(same, key=lambda o: o.outs, default=None)  # max keeps the first of equals: ranked order
 
 
-def _breaker(best: Option, alt: Option, rules: Rules, who: str) -> str:
+def _breaker(best: Option, alt: Option, rules: Rules, who: str | Reason) -> Reason:
     """What puts ``best`` above ``alt`` when both keep the same steps: the term of the score
-    (``Option.parts``) that favours it most, in words."""
-    w = rules.words
-    d, a = w.name(best.discard), w.name(alt.discard)
+    (``Option.parts``) that favours it most, as a reason (``tutor.contrast.*``)."""
+    said = {"tile": best.discard, "other": alt.discard, "variant": rules.variant}
     pb, pa = dict(best.parts), dict(alt.parts)
     gains = {k: pb.get(k, 0.0) - pa.get(k, 0.0) for k in {*pb, *pa}}
     key = max(sorted(gains), key=lambda k: gains[k], default=None)
     if key is None or gains[key] <= 1e-9:
-        return f"{a} is as good: {d} comes first only by the order of the {w.pieces}, and either will do"
+        return Reason("tutor.contrast.order", **said)
     if key == "feed":
-        rb, ra = round(100 * best.feed_risk), round(100 * alt.feed_risk)
+        risks = {"who": who, "risk": round(100 * best.feed_risk), "other_risk": round(100 * alt.feed_risk)}
         if alt.outs > best.outs:
-            return f"{a} keeps {alt.outs}, but {who} is likelier to use it ({ra}% feed risk against {rb}%)"
-        return f"{a} keeps as many, but {who} is likelier to use it ({ra}% feed risk against {rb}%)"
+            return Reason("tutor.contrast.feed_more_outs", **said, **risks, outs=alt.outs)
+        return Reason("tutor.contrast.feed", **said, **risks)
     if key == "rack":
-        pd, po = tile_rack_penalty(best.discard, rules), tile_rack_penalty(alt.discard, rules)
-        return (f"{a} keeps as many; late in the hand {d} goes first, as it costs {pd} on your rack "
-                f"against {a}'s {po} if someone else closes")
+        return Reason("tutor.contrast.rack", **said, cost=tile_rack_penalty(best.discard, rules),
+                      other_cost=tile_rack_penalty(alt.discard, rules))
     if key == "close":
-        return f"{a} keeps as many, but {d} leaves the better chance to {w.close}"
-    return f"{a} keeps as many; {d} ranks higher on {key}"
+        return Reason("tutor.contrast.close", **said)
+    return Reason("tutor.contrast.term", **said, term=key)
 
 
-def _reason(best: Option, opts: Sequence[Option], rest: Sequence[Tile], view: View) -> str:
+def _reason(best: Option, opts: Sequence[Option], rest: Sequence[Tile], view: View) -> Reason:
     """Why this throw: a joker, a tile that fits nothing, the atu's gap, or the steps and outs."""
     rules, d = view.rules, best.discard
-    w = rules.words
+    variant = rules.variant
     same_n, near = _partners(d, rest)
     if d.is_joker:
-        if not rules.is_closed:
-            return "a joker on the discard pile can never be taken (SR-13)"
-        return "a joker lying in a row can never be taken, and kept it costs 50 if someone else closes"
+        return Reason("tutor.why.joker", variant=variant)
     if not same_n and not near:
         seen_cnt = seen_counts(view, [*rest, d])
         live = sum(live_copies(c2 * 13 + d.number - 1, rules, seen_cnt) for c2 in range(4) if c2 != d.colour)
-        out = f"it fits nothing in your {w.holding}" if not rules.is_closed else "it fits nothing on your rack"
         if live <= 2:
-            out += f" and only {live} cop{'y' if live == 1 else 'ies'} of its number {'is' if live == 1 else 'are'} still live"
-        return out
+            return Reason("tutor.why.fits_nothing_few", count=live, variant=variant)
+        return Reason("tutor.why.fits_nothing", variant=variant)
     if best.atu_fills and view.atu is not None:
-        return (f"the rest then lacks one tile, and the atu {w.name(view.atu)} is that tile" if best.steps == 1
-                else f"the atu {w.name(view.atu)} then fills one of the gaps of the rest")
-    away = _plural(best.steps, "step")
+        return Reason("tutor.why.atu_last" if best.steps == 1 else "tutor.why.atu_gap", atu=view.atu, variant=variant)
     if all(o.steps > best.steps for o in opts[1:]):
-        return f"it is the only throw that keeps you {away} away"
+        return Reason("tutor.why.only_throw", count=best.steps, variant=variant)
     alt = _alternative(opts)
     if alt is not None and alt.outs < best.outs:
-        return f"throwing it keeps you {away} from {w.a_close} with the most live outs ({best.outs})"
-    return f"throwing it keeps you {away} from {w.a_close} with {_plural(best.outs, 'live out')}"
+        return Reason("tutor.why.most_outs", count=best.steps, outs=best.outs, variant=variant)
+    return Reason("tutor.why.outs", count=best.steps, live_outs=Reason("tutor.n_live_outs", count=best.outs),
+                  variant=variant)
+
+
+def _chance_reason(best: Option, nearer: Option, rules: Rules) -> Reason:
+    """Why a throw further from a close comes first: its rack closes more often (policy.rank_key)."""
+    return Reason("tutor.why.chance", steps=Reason("tutor.n_steps", count=best.steps), nearer_steps=nearer.steps,
+                  nearer=nearer.discard, chance=said_chance(best), draws=HORIZON, nearer_chance=said_chance(nearer),
+                  variant=rules.variant)
 
 
 def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules: Rules) -> str:
@@ -174,31 +186,44 @@ def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules
 
 
 def throw_words(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: str | None = None) -> str:
-    """Two or three lines: the throw and why (and what broke a tie), a tile to keep, the
-    chance to close, and a throw that would feed the left neighbour."""
+    """:func:`throw_said` in English."""
+    return said(throw_said(opts, rack, view, left), ENGLISH)
+
+
+def throw_said(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: str | None = None) -> Said:
+    """Two or three lines, in parts: the throw and why (and what broke a tie) as a typed
+    reason, then a tile to keep, the chance to close, and a throw that would feed the left
+    neighbour (the tile to keep and the feed warning in English still)."""
     rules = view.rules
-    w = rules.words
     best = opts[0]
     d = best.discard
     rest = list(rack)
     rest.remove(d)
     who = left or "your left neighbour"
-    line1 = f"Throw {w.name(d)}: {_reason(best, opts, rest, view)}"
+    nearer = fewer_steps(opts)
+    reason = _chance_reason(best, nearer, rules) if nearer is not None else _reason(best, opts, rest, view)
     alt = _alternative(opts)
     contrast = alt is not None and not d.is_joker and alt.outs >= best.outs and not best.atu_fills
     if contrast:
-        line1 += "; " + _breaker(best, alt, rules, who)  # type: ignore[arg-type]
-    line1 += "." + _keep_line(best, opts, rest, rules)
-    if best.steps == 0:
-        whole = "is then a whole board" if rules.is_closed else "then all melds"
-        line2 = f"The rest {whole}: your next draw {w.closes}, whatever it is."
-    elif best.atu_fills and best.steps == 1 and view.atu is not None:
-        line2 = ("On your next turn pull the atu in instead of drawing and close (CR-19): a sure close, "
-                 "unless someone closes first.")
+        line1: Reason = Reason("tutor.throw_contrast", tile=d, reason=reason, variant=rules.variant,
+                               contrast=_breaker(best, alt, rules, left or Reason("tutor.left_neighbour")))  # type: ignore[arg-type]
     else:
-        line2 = (f"You are then {_plural(best.steps, 'step')} from {w.a_close}, with {_plural(best.outs, 'live out')}: "
-                 f"{100 * best.p_close:.0f}% to {w.close} within {HORIZON} draws.")
-    return line1 + "\n" + line2 + _feed_line(best, opts, view, who, alt if contrast else None)
+        line1 = Reason("tutor.throw", tile=d, reason=reason, variant=rules.variant)
+    return (line1, _keep_line(best, opts, rest, rules) + "\n", _then(best, view),
+            _feed_line(best, opts, view, who, alt if contrast else None))
+
+
+def _then(best: Option, view: View) -> Reason:
+    """Where the throw leaves you: a whole board, the atu's sure pull, or the steps, the live
+    outs and the chance to close within HORIZON draws."""
+    variant = view.rules.variant
+    if best.steps == 0:
+        return Reason("tutor.then_whole", variant=variant)
+    if best.atu_fills and best.steps == 1 and view.atu is not None:
+        return Reason("tutor.then_atu", variant=variant)
+    return Reason("tutor.then_chance", steps=Reason("tutor.n_steps", count=best.steps),
+                  live_outs=Reason("tutor.n_live_outs", count=best.outs), chance=said_chance(best), draws=HORIZON,
+                  variant=variant)
 
 
 def _feed_line(best: Option, opts: Sequence[Option], view: View, who: str, said: Option | None) -> str:

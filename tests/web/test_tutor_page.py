@@ -46,3 +46,20 @@ def test_simple_rummy_s_tutor_page_speaks_of_a_hand_that_goes_out(server: Server
     assert "<h2>Your rack" in closed and "<h2>The tile you drew" in closed
     r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "closed", "rack": RACK, "drawn": "k13"})
     assert "<th>close in 3</th>" in r.text
+
+
+def test_the_page_says_why_in_the_phones_language(server: Server) -> None:
+    """The throw and why, a typed reason, worded from the phone's language (issue 39 item 14)."""
+    from remi import i18n
+    from remi.engine.messages import sentence
+    from remi.tutor.advice import advise
+
+    first = advise(RACK, variant="closed", drawn="k13").parts[0]
+    for lang in ("ro", "fr"):
+        phone = server.phone()
+        phone.headers["Accept-Language"] = lang
+        r = phone.post("/tutor", data={"csrf": csrf(phone), "variant": "closed", "rack": RACK, "drawn": "k13"})
+        assert r.status_code == 200
+        page = html.unescape(r.text)
+        assert sentence(first.code, first.params, i18n.catalogue(lang)) in page
+        assert str(first) not in page
