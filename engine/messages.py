@@ -224,6 +224,46 @@ ENGINE: dict[str, Template] = {
                                   "{draws} draws."),
     "tutor.then_chance/simple": Template("You are then {steps} from going out, with {live_outs}: {chance}% to go out "
                                          "within {draws} draws."),
+    # a tile to keep, the throw that would feed the left neighbour, the row's top taken (tutor/words.py)
+    "tutor.keep.run": Template("Keep {tile}: it serves {run}."),
+    "tutor.keep.set": Template("Keep {tile}: it serves {rank}."),
+    "tutor.keep.both": Template("Keep {tile}: it serves both {run} and {rank}."),
+    "tutor.run.black": Template("the black run"),
+    "tutor.run.blue": Template("the blue run"),
+    "tutor.run.red": Template("the red run"),
+    "tutor.run.yellow": Template("the yellow run"),
+    "tutor.run.spades": Template("the spades run"),
+    "tutor.run.clubs": Template("the clubs run"),
+    "tutor.run.hearts": Template("the hearts run"),
+    "tutor.run.diamonds": Template("the diamonds run"),
+    "tutor.rank": Template("the {number}s"),
+    "tutor.rank.aces": Template("the aces"),
+    "tutor.rank.jacks": Template("the jacks"),
+    "tutor.rank.queens": Template("the queens"),
+    "tutor.rank.kings": Template("the kings"),
+    "tutor.percent": Template("{value}%"),
+    "tutor.and": Template("{first} and {second}"),
+    "tutor.feed.use": Template("Not {tile}: {who} could use it ({risk} feed risk)."),
+    "tutor.feed.took": Template("Not {tile}: {who} took {tiles} from their row and it fits it ({risk} feed risk).",
+                                "Not {tile}: {who} took {tiles} from their row and it fits them ({risk} feed risk)."),
+    "tutor.feed.took/simple": Template("Not {tile}: {who} took {tiles} from the pile and it fits it ({risk} feed "
+                                       "risk).", "Not {tile}: {who} took {tiles} from the pile and it fits them "
+                                       "({risk} feed risk)."),
+    "tutor.left_lying": Template("{who} left a {tile} lying in their row: it was no use to them then."),
+    "tutor.your_left_neighbour": Template("Your left neighbour"),
+    "tutor.first_round": Template("(You could go out, but not in the first round: SR-19.)"),
+    "tutor.take_row": Template("Take {tile} from your row: {nearer}."),
+    "tutor.take_pile": Template("Take {tile} from the pile: {nearer}."),
+    "tutor.take_tournante": Template("Take {tile} from the tournante: {nearer}."),
+    "tutor.nearer": Template("it brings you one step nearer ({count} to go)"),
+    "tutor.nearer_whole": Template("it brings you one step nearer (it completes your board)"),
+    "tutor.nearer_whole/simple": Template("it brings you one step nearer (it completes your melds)"),
+    "tutor.nearer_whole_first": Template("it brings you one step nearer (it completes your board), though nobody "
+                                         "closes in the first round"),
+    "tutor.nearer_whole_first/simple": Template("it brings you one step nearer (it completes your melds), though "
+                                                "nobody goes out in the first round (SR-19)"),
+    "tutor.nearer_atu": Template("it lets the atu {atu} fill a gap"),
+    "tutor.counting": Template("counting the rack, the rows, the atu and the tiles taken"),
 }
 
 #: Every refusal's template, by code: the engine's and the tutor's, the score sheet's, the photo

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from remi.engine.errors import RuleError
+from remi.engine.messages import Reason
 from remi.engine.parts import ATU, Held, Part
 from remi.engine.rules import CLOSED, Rules
 from remi.engine.tiles import Tile
@@ -23,12 +24,12 @@ def check_counts(
     rules: Rules = CLOSED,
     *,
     atu: Tile | None = None,
-    where: str = "",
+    where: str | Reason = "",
     part: Part | None = None,
 ) -> None:
     """No kind more often than the deck holds it (2 copies; 2 jokers Closed, 4 Simple).
 
-    ``tiles`` is one heap of tiles (``part``: the part of a hand it is, or ``where``: words
+    ``tiles`` is one heap of tiles (``part``: the part of a hand it is, or ``where``: a reason
     saying where, for the message), or the named racks of one hand (parts or names), checked
     together. The atu, if given, is counted with them.
 

@@ -27,7 +27,7 @@ from remi.engine import Close, RemiError, Rules, Tile, check_close, iter_closes
 from remi.tutor.policy import Option, atu_fills, draw_advice, fewer_steps, ranked_by, weigh
 from remi.tutor.position import Position, read
 from remi.engine.counts import counts, need as need_of
-from remi.engine.messages import ENGLISH
+from remi.engine.messages import ENGLISH, Reason
 from remi.tutor.steps import analyse_counts
 from remi.tutor.steps import steps as steps_to_close
 from remi.tutor.view import View, live_copies, seen_counts
@@ -183,7 +183,7 @@ def advise(
     opts = weigh(pos.view, pos.held, full=True)
     words = throw_said(opts, pos.held, pos.view, pos.left)
     if pos.first_round and _close_keeping(pos.held, pos.rules, pos.view.keep) is not None:
-        words += (" (You could go out, but not in the first round: SR-19.)",)
+        words += (" ", Reason("tutor.first_round", variant=pos.rules.variant))
     return replace(out, advice=tuple(_throw(o, pos) for o in opts), **_explained(words), **_why(opts, pos))
 
 
@@ -272,14 +272,15 @@ def _take_top(out: Advice, pos: Position) -> Advice:
     after = View(**{**view.__dict__, "seen": seen, "keep": None if rules.game.discard_rows else top})  # SR-13
     rack = [*pos.held, top]
     opts = weigh(after, rack, full=True)
-    where = "your row" if rules.is_closed else f"the {word}"
-    to_go = f"{opts[0].steps} to go" if opts[0].steps else f"it completes your {'board' if rules.is_closed else 'melds'}"
-    nearer = f"it brings you one step nearer ({to_go})"
+    variant = rules.variant
     if rules.game.has_atu and opts[0].steps >= steps_to_close(pos.held, rules) and view.atu is not None:
-        nearer = f"it lets the atu {pos.name(view.atu)} fill a gap"  # taken only for the atu (draw_advice)
-    if pos.first_round and not opts[0].steps:
-        nearer += ", though nobody goes out in the first round (SR-19)"
-    words = (f"Take {pos.name(top)} from {where}: {nearer}. ", *throw_said(opts, rack, after, pos.left))
+        nearer = Reason("tutor.nearer_atu", atu=view.atu, variant=variant)  # taken only for the atu (draw_advice)
+    elif opts[0].steps:
+        nearer = Reason("tutor.nearer", count=opts[0].steps, variant=variant)
+    else:
+        nearer = Reason("tutor.nearer_whole_first" if pos.first_round else "tutor.nearer_whole", variant=variant)
+    words = (Reason(f"tutor.take_{word}", tile=top, nearer=nearer, variant=variant), " ",
+             *throw_said(opts, rack, after, pos.left))
     return replace(out, draw=word, advice=tuple(_throw(o, pos) for o in opts), **_explained(words), **_why(opts, pos))
 
 

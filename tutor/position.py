@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from remi.engine import NotationError, RemiError, Rules, Tile, check_counts, parse_tiles, preset
+from remi.engine.messages import Reason
 from remi.engine.tiles import Notation
 from remi.tutor.view import View
 
@@ -229,7 +230,7 @@ def _view(pos: Position, took_t: Mapping[str, list[Tile]]) -> View:
     if pos.atu is not None:
         seen.append(pos.atu)
     check_counts([*pos.held, *seen, *(t for ts in pos.took.values() for t in ts)], rules,
-                 where="counting the rack, the rows, the atu and the tiles taken")
+                 where=Reason("tutor.counting"))
     size = rules.hand_size
     players = len(seats) if len(seats) >= 2 else (4 if rules.is_closed else 2)
     deck = 52 * rules.copies + rules.jokers

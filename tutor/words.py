@@ -165,24 +165,23 @@ def _chance_reason(best: Option, nearer: Option, rules: Rules) -> Reason:
                   variant=rules.variant)
 
 
-def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules: Rules) -> str:
+def _keep_line(best: Option, opts: Sequence[Option], rest: Sequence[Tile], rules: Rules) -> Said:
     """A tile to keep, where a learner could take it for a loose one: it waits in an
     unfinished set or run of the rack kept (not in a finished formation), and throwing it
     costs a step. Nothing when no such tile exists."""
     loose = list(check_close([*rest, best.discard], rules).loose)  # the arrangement leaving fewest loose
     cands = [o for o in opts if o.steps > best.steps and not o.discard.is_joker and o.discard in loose]
     if not cands:
-        return ""
+        return ()
     k = max(cands, key=lambda o: (o.steps, -o.outs)).discard
     rack = list(rest)
     rack.remove(k)
     sn, nr = _partners(k, rack)
-    w = rules.words
-    kind = _SUIT[k.colour] if not rules.is_closed else _COLOUR[k.colour]
-    rank = f"{k.number}s" if rules.is_closed else _RANK_WORDS.get(k.number, f"{k.number}s")  # Simple: the aces
-    serves = (f"both the {kind} run and the {rank}" if sn and nr else
-              f"the {rank}" if sn else f"the {kind} run")
-    return f" Keep {w.name(k)}: it serves {serves}."
+    run = Reason(f"tutor.run.{_COLOUR[k.colour] if rules.is_closed else _SUIT[k.colour]}")
+    face = None if rules.is_closed else _RANK_WORDS.get(k.number)  # Simple: the aces
+    rank = Reason(f"tutor.rank.{face}") if face else Reason("tutor.rank", number=k.number)
+    code = "tutor.keep.both" if sn and nr else "tutor.keep.set" if sn else "tutor.keep.run"
+    return " ", Reason(code, tile=k, run=run, rank=rank, variant=rules.variant)
 
 
 def throw_words(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: str | None = None) -> str:
@@ -199,7 +198,6 @@ def throw_said(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: s
     d = best.discard
     rest = list(rack)
     rest.remove(d)
-    who = left or "your left neighbour"
     nearer = fewer_steps(opts)
     reason = _chance_reason(best, nearer, rules) if nearer is not None else _reason(best, opts, rest, view)
     alt = _alternative(opts)
@@ -209,8 +207,8 @@ def throw_said(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: s
                                contrast=_breaker(best, alt, rules, left or Reason("tutor.left_neighbour")))  # type: ignore[arg-type]
     else:
         line1 = Reason("tutor.throw", tile=d, reason=reason, variant=rules.variant)
-    return (line1, _keep_line(best, opts, rest, rules) + "\n", _then(best, view),
-            _feed_line(best, opts, view, who, alt if contrast else None))
+    return (line1, *_keep_line(best, opts, rest, rules), "\n", _then(best, view),
+            *_feed_line(best, opts, view, left, alt if contrast else None))
 
 
 def _then(best: Option, view: View) -> Reason:
@@ -226,20 +224,25 @@ def _then(best: Option, view: View) -> Reason:
                   variant=variant)
 
 
-def _feed_line(best: Option, opts: Sequence[Option], view: View, who: str, said: Option | None) -> str:
+def _feed_line(best: Option, opts: Sequence[Option], view: View, left: str | None, said: Option | None) -> Said:
     """A throw as fast as the best that would feed the left neighbour, and what shows it; or
     the best throw lying in their row already (no use to them then)."""
     rules, d = view.rules, best.discard
-    w = rules.words
+    variant = rules.variant
     risky = max((o for o in opts if o.steps == best.steps), key=lambda o: o.feed_risk)
     if risky.feed_risk >= max(0.3, best.feed_risk + 0.1) and risky.discard != d:
         fits = _fits_taken(risky.discard, view)
         if said is not None and said.discard == risky.discard and not fits:
-            return ""  # the contrast above already gave its feed risk
-        where = "their row" if rules.is_closed else "the pile"
-        why = (f"{who} took {' and '.join(w.name(x) for x in fits)} from {where} and it fits "
-               f"{'them' if len(fits) > 1 else 'it'}" if fits else f"{who} could use it")
-        return f" Not {w.name(risky.discard)}: {why} ({100 * risky.feed_risk:.0f}% feed risk)."
+            return ()  # the contrast above already gave its feed risk
+        who = left or Reason("tutor.left_neighbour")
+        risk = Reason("tutor.percent", value=round(100 * risky.feed_risk))
+        if not fits:
+            return " ", Reason("tutor.feed.use", tile=risky.discard, who=who, risk=risk, variant=variant)
+        tiles: Tile | Reason = fits[-1]
+        for x in reversed(fits[:-1]):
+            tiles = Reason("tutor.and", first=x, second=tiles, variant=variant)
+        return " ", Reason("tutor.feed.took", tile=risky.discard, who=who, tiles=tiles, count=len(fits), risk=risk,
+                           variant=variant)
     if rules.is_closed and not d.is_joker and any(t == d for t in view.left_passed):
-        return f" {who[0].upper()}{who[1:]} left a {w.name(d)} lying in their row: it was no use to them then."
-    return ""
+        return " ", Reason("tutor.left_lying", who=left or Reason("tutor.your_left_neighbour"), tile=d, variant=variant)
+    return ()
