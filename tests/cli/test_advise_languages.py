@@ -44,7 +44,8 @@ def _reasons(reason: Reason) -> list[Reason]:
 def test_advise_says_why_in_the_readers_language(lang: str, position: tuple[str, str, str]) -> None:
     variant, rack, code = position
     got = advise(rack, variant=variant)
-    first, then = got.parts[0], got.parts[2]
+    first = got.parts[0]
+    then = next(p for p in got.parts if isinstance(p, Reason) and p.code.startswith("tutor.then_"))
     assert isinstance(first, Reason) and first.params["reason"].code == code
     assert isinstance(then, Reason) and then.code.startswith("tutor.then_")
     p = subprocess.run([*REMI, "--lang", lang, "advise", "--variant", variant, rack], capture_output=True,
@@ -59,3 +60,41 @@ def test_advise_says_why_in_the_readers_language(lang: str, position: tuple[str,
             english = str(reason)
             assert english != sentence(reason.code, reason.params, i18n.catalogue(lang)), (reason.code, english)
             assert _flat(english) not in said, english
+
+
+#: variant, the command line after the rack, the advise() keywords, the lines each position must
+#: show: a tile to keep; the feed warning (what the left neighbour took); the row's top and the
+#: pile's taken; Simple rummy's first round (a tournante drawn: nobody goes out)
+AROUND = (
+    ("closed", "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k13", ["--seats", "me,Dan", "--took", "Dan=k12 k11"],
+     {"seats": ["me", "Dan"], "took": {"Dan": ["k12", "k11"]}}, {"tutor.feed.took", "tutor.and"}),
+    ("closed", "r3 r4 r5 r6 b10 b11 b12 k1 k2 k3 y8 y9 k7 r13", ["--seats", "me,Dan", "--row", "me=k4"],
+     {"seats": ["me", "Dan"], "rows": {"me": ["k4"]}}, {"tutor.take_row", "tutor.keep.run", "tutor.run.yellow"}),
+    ("simple", "5h 6h 7h Js Jh 2c 3c 4c As Ad Kd 9s 10d", ["--row", "pile=8h"], {"rows": {"pile": ["8h"]}},
+     {"tutor.take_pile", "tutor.nearer", "tutor.keep.both", "tutor.rank.aces", "tutor.run.diamonds"}),
+    ("simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 4c 5c As Ad", ["--drawn", "Ac", "--from", "tournante"],
+     {"drawn": "Ac", "source": "tournante"}, {"tutor.first_round"}),
+)
+
+
+@pytest.mark.parametrize("lang", ["ro", "fr"])
+@pytest.mark.parametrize("position", AROUND, ids=lambda p: f"{p[0]}-{sorted(p[4])[0]}")
+def test_advise_says_the_lines_around_the_throw_in_the_readers_language(lang: str, position: tuple) -> None:
+    variant, rack, args, keywords, codes = position
+    got = advise(rack, variant=variant, **keywords)
+    assert all(not p.strip() for p in got.parts if isinstance(p, str))  # every word is typed
+    reasons = [r for p in got.parts if isinstance(p, Reason) for r in _reasons(p)]
+    assert codes <= {r.code for r in reasons}
+    p = subprocess.run([*REMI, "--lang", lang, "advise", "--variant", variant, *args, rack], capture_output=True,
+                       text=True, timeout=120, env={**BARE, "COLUMNS": "200"})
+    assert p.returncode == 0, p.stderr
+    out = _flat(p.stdout)
+    words = i18n.catalogue(lang)
+    for part in (x for x in got.parts if isinstance(x, Reason)):
+        assert _flat(sentence(part.code, part.params, words)) in out
+    for reason in reasons:  # no English sentence or clause of any line is left
+        english = str(reason)
+        if english.isdigit() or english.rstrip("%").isdigit():
+            continue  # a bare number ("53%") reads the same
+        assert english != sentence(reason.code, reason.params, words), (reason.code, english)
+        assert _flat(english) not in out, english
