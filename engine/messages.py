@@ -264,6 +264,32 @@ ENGINE: dict[str, Template] = {
                                                 "nobody goes out in the first round (SR-19)"),
     "tutor.nearer_atu": Template("it lets the atu {atu} fill a gap"),
     "tutor.counting": Template("counting the rack, the rows, the atu and the tiles taken"),
+    # the close on offer and the stock (tutor/words.py: close_said, stock_said)
+    "tutor.close.now": Template("Close: show {shown} and throw {discard}{extra}."),
+    "tutor.close.now/simple": Template("Go out: show {shown} and throw {discard}{extra}."),
+    "tutor.close.atu": Template("Pull the atu {tile} in instead of drawing and close: show {shown} and throw "
+                                "{discard}{extra}."),
+    "tutor.close.row": Template("Take {tile} from your row and close: show {shown} and throw {discard}{extra}."),
+    "tutor.close.pile": Template("Take {tile} from the pile and go out: show {shown} and throw {discard}{extra}."),
+    "tutor.close.tournante": Template("Take {tile} from the tournante and go out: show {shown} and throw "
+                                      "{discard}{extra}."),
+    "tutor.close.doubled": Template(" (a joker thrown to close doubles your score)"),
+    "tutor.close.worth": Template("The board is worth {points}."),
+    "tutor.stock": Template("Draw from the stock: {why}. You are {steps} from a close, with {live_outs}."),
+    "tutor.stock/simple": Template("Draw from the stock: {why}. You are {steps} from going out, with {live_outs}."),
+    "tutor.stock.top": Template("the top of your row, {tile}, does not bring you nearer"),
+    "tutor.stock.top/simple": Template("the card on offer, {tile}, does not bring you nearer"),
+    "tutor.stock.joker": Template("a joker lying in your row can never be taken"),
+    "tutor.stock.joker/simple": Template("a joker on the pile can never be taken (SR-13)"),
+    "tutor.stock.nothing": Template("there is nothing to take"),
+    "tutor.stock.atu": Template("The atu {atu} fills one of the gaps: pull it in for the last."),
+    "tutor.stock.melds": Template("Draw from the stock: your cards already meld, so any card you draw can be thrown "
+                                  "to go out."),
+    "tutor.stock.melds_pile": Template("Draw from the stock: your cards already meld, so any card you draw can be "
+                                       "thrown to go out; the {tile} on the pile would not do: a card taken from the "
+                                       "pile may not be thrown the same turn (SR-13)."),
+    "tutor.stock.first_round": Template("Draw from the stock: your cards already meld, but nobody goes out in the "
+                                        "first round (SR-19): throw what you draw, and any draw next turn goes out."),
 }
 
 #: Every refusal's template, by code: the engine's and the tutor's, the score sheet's, the photo

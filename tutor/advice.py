@@ -250,11 +250,11 @@ def close_of(pos: Position) -> Close | None:
     return _close_keeping(pos.held, pos.rules, pos.view.keep)
 
 
-def _closed(out: Advice, pos: Position, close: Close, words: str) -> Advice:
+def _closed(out: Advice, pos: Position, close: Close, words: Said) -> Advice:
     discard = pos.name(close.discard)
     shown = CloseAdvice(discard, close.points, tuple(f.format(pos.rules.words.notation) for f in close.formations))
     sure = Throw(discard, 0, 0, 1.0, 0.0, 1.0, close.points, close=True)
-    return replace(out, stage="close", close=shown, advice=(sure,), explanation=words)
+    return replace(out, stage="close", close=shown, advice=(sure,), **_explained(words))
 
 
 def _throw(o: Option, pos: Position) -> Throw:
@@ -292,4 +292,4 @@ def _stock(out: Advice, pos: Position) -> Advice:
     seen_cnt = seen_counts(view, pos.held)
     live = sum(live_copies(k, rules, seen_cnt) for k in range(53 if rules.jokers else 52) if mask >> k & 1)
     words = stock_words(pos.top, s, live, atu_fills(view, mask), view, pos.first_round)
-    return replace(out, draw="stock", steps=s, outs=live, explanation=words)
+    return replace(out, draw="stock", steps=s, outs=live, **_explained(words))

@@ -21,7 +21,7 @@ from remi.tutor.view import View, live_copies, seen_counts
 __all__ = ["Said", "close_words", "said", "stock_words", "throw_said", "throw_words"]
 
 #: What the advice says, in parts: a reason typed (a code and its fields, worded for each
-#: reader by ``engine.messages``) or text said in English only (the lines not typed yet).
+#: reader by ``engine.messages``) or the spaces and line breaks between them (no words).
 Said = tuple[Reason | str, ...]
 
 
@@ -34,48 +34,35 @@ _SUIT = ("spades", "clubs", "hearts", "diamonds")
 _RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def close_words(close: Close, rules: Rules, source: str | None = None, tile: Tile | None = None) -> str:
+def close_words(close: Close, rules: Rules, source: str | None = None, tile: Tile | None = None) -> Said:
     """The close, said: what to draw first (``source``: "atu", "row", "pile", "tournante";
     None after the draw), the formations to show, the tile to throw and the board's worth."""
-    w = rules.words  # Simple rummy: cards, going out (SR-17)
-    shown = " · ".join(f.format(w.notation) for f in close.formations)
-    go = w.close
-    if source is None:
-        head = go.capitalize()
-    elif source == "atu":
-        head = f"Pull the atu {w.name(tile)} in instead of drawing and close"  # type: ignore[arg-type]
-    else:
-        where = "your row" if rules.is_closed else f"the {source}"
-        head = f"Take {w.name(tile)} from {where} and {go}"  # type: ignore[arg-type]
-    extra = " (a joker thrown to close doubles your score)" if close.doubled else ""
-    worth = f" The board is worth {close.points}." if rules.is_closed else ""
-    return f"{head}: show {shown} and throw {w.name(close.discard)}{extra}.{worth}"
+    variant = rules.variant
+    shown = " · ".join(f.format(rules.words.notation) for f in close.formations)
+    extra = Reason("tutor.close.doubled") if close.doubled else ""
+    code = "tutor.close.now" if source is None else f"tutor.close.{source}"
+    head = Reason(code, tile=tile, shown=shown, discard=close.discard, extra=extra, variant=variant)
+    if not rules.is_closed:
+        return (head,)
+    return head, " ", Reason("tutor.close.worth", points=close.points, variant=variant)
 
 
-def stock_words(top: Tile | None, steps: int, live: int, atu_fills: bool, view: View, first_round: bool = False) -> str:
+def stock_words(top: Tile | None, steps: int, live: int, atu_fills: bool, view: View, first_round: bool = False) -> Said:
     """Why the stock: the row's top brings nothing nearer (or cannot be taken)."""
-    rules = view.rules
-    w = rules.words
+    variant = view.rules.variant
     if steps == 0:  # Simple rummy only: in Closed Rummy the row's top would close (closing_draw)
         if first_round:
-            return ("Draw from the stock: your cards already meld, but nobody goes out in the first round "
-                    "(SR-19): throw what you draw, and any draw next turn goes out.")
-        why = (f"; the {w.name(top)} on the pile would not do: a card taken from the pile may not be "
-               "thrown the same turn (SR-13)" if top is not None and not top.is_joker else "")
-        return f"Draw from the stock: your cards already meld, so any card you draw can be thrown to go out{why}."
-    offer = "the top of your row" if rules.is_closed else "the card on offer"  # Simple: the pile's or the tournante
-    joker = "a joker lying in your row can never be taken" if rules.is_closed else "a joker on the pile can never be taken (SR-13)"
-    why = (f"{offer}, {w.name(top)}, does not bring you nearer" if top is not None and not top.is_joker
-           else joker if top is not None
-           else "there is nothing to take")
-    out = (f"Draw from the stock: {why}. You are {_plural(steps, 'step')} from {w.a_close}, "
-           f"with {_plural(live, 'live out')}.")
+            return (Reason("tutor.stock.first_round", variant=variant),)
+        if top is not None and not top.is_joker:
+            return (Reason("tutor.stock.melds_pile", tile=top, variant=variant),)
+        return (Reason("tutor.stock.melds", variant=variant),)
+    why = (Reason("tutor.stock.top", tile=top, variant=variant) if top is not None and not top.is_joker
+           else Reason("tutor.stock.joker", variant=variant) if top is not None
+           else Reason("tutor.stock.nothing", variant=variant))
+    out: Said = (Reason("tutor.stock", why=why, steps=Reason("tutor.n_steps", count=steps),
+                        live_outs=Reason("tutor.n_live_outs", count=live), variant=variant),)
     if atu_fills and view.atu is not None:  # one step away it would have closed at once
-        out += f" The atu {w.name(view.atu)} fills one of the gaps: pull it in for the last."
+        out += (" ", Reason("tutor.stock.atu", atu=view.atu, variant=variant))
     return out
 
 
@@ -192,7 +179,7 @@ def throw_words(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: 
 def throw_said(opts: Sequence[Option], rack: Sequence[Tile], view: View, left: str | None = None) -> Said:
     """Two or three lines, in parts: the throw and why (and what broke a tie) as a typed
     reason, then a tile to keep, the chance to close, and a throw that would feed the left
-    neighbour (the tile to keep and the feed warning in English still)."""
+    neighbour, each a typed reason."""
     rules = view.rules
     best = opts[0]
     d = best.discard

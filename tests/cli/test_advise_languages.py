@@ -64,7 +64,8 @@ def test_advise_says_why_in_the_readers_language(lang: str, position: tuple[str,
 
 #: variant, the command line after the rack, the advise() keywords, the lines each position must
 #: show: a tile to keep; the feed warning (what the left neighbour took); the row's top and the
-#: pile's taken; Simple rummy's first round (a tournante drawn: nobody goes out)
+#: pile's taken; Simple rummy's first round (a tournante drawn: nobody goes out); the stock; a
+#: close on offer (the pile's, the row's top and the board's worth)
 AROUND = (
     ("closed", "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1 k13", ["--seats", "me,Dan", "--took", "Dan=k12 k11"],
      {"seats": ["me", "Dan"], "took": {"Dan": ["k12", "k11"]}}, {"tutor.feed.took", "tutor.and"}),
@@ -74,6 +75,12 @@ AROUND = (
      {"tutor.take_pile", "tutor.nearer", "tutor.keep.both", "tutor.rank.aces", "tutor.run.diamonds"}),
     ("simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 4c 5c As Ad", ["--drawn", "Ac", "--from", "tournante"],
      {"drawn": "Ac", "source": "tournante"}, {"tutor.first_round"}),
+    ("simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 4c 5c As Ad", ["--row", "pile=Kd"], {"rows": {"pile": ["Kd"]}},
+     {"tutor.stock", "tutor.stock.top"}),
+    ("simple", "5h 6h 7h 8h Js Jh Jc 2c 3c 4c 5c As Ad", ["--row", "pile=Ac"], {"rows": {"pile": ["Ac"]}},
+     {"tutor.close.pile"}),
+    ("closed", "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 k1", ["--seats", "me,Dan", "--row", "me=y12"],
+     {"seats": ["me", "Dan"], "rows": {"me": ["y12"]}}, {"tutor.close.row", "tutor.close.worth"}),
 )
 
 
