@@ -265,15 +265,15 @@ ENGINE: dict[str, Template] = {
     "tutor.nearer_atu": Template("it lets the atu {atu} fill a gap"),
     "tutor.counting": Template("counting the rack, the rows, the atu and the tiles taken"),
     # the close on offer and the stock (tutor/words.py: close_said, stock_said)
-    "tutor.close.now": Template("Close: show {shown} and throw {discard}{extra}."),
-    "tutor.close.now/simple": Template("Go out: show {shown} and throw {discard}{extra}."),
+    "tutor.close.now": Template("Close: show {shown} and throw {discard}."),
+    "tutor.close.now/simple": Template("Go out: show {shown} and throw {discard}."),
     "tutor.close.atu": Template("Pull the atu {tile} in instead of drawing and close: show {shown} and throw "
-                                "{discard}{extra}."),
-    "tutor.close.row": Template("Take {tile} from your row and close: show {shown} and throw {discard}{extra}."),
-    "tutor.close.pile": Template("Take {tile} from the pile and go out: show {shown} and throw {discard}{extra}."),
+                                "{discard}."),
+    "tutor.close.row": Template("Take {tile} from your row and close: show {shown} and throw {discard}."),
+    "tutor.close.pile": Template("Take {tile} from the pile and go out: show {shown} and throw {discard}."),
     "tutor.close.tournante": Template("Take {tile} from the tournante and go out: show {shown} and throw "
-                                      "{discard}{extra}."),
-    "tutor.close.doubled": Template(" (a joker thrown to close doubles your score)"),
+                                      "{discard}."),
+    "tutor.close.doubled": Template("{tile} (a joker thrown to close doubles your score)"),
     "tutor.close.worth": Template("The board is worth {points}."),
     "tutor.stock": Template("Draw from the stock: {why}. You are {steps} from a close, with {live_outs}."),
     "tutor.stock/simple": Template("Draw from the stock: {why}. You are {steps} from going out, with {live_outs}."),

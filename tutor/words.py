@@ -39,9 +39,9 @@ def close_words(close: Close, rules: Rules, source: str | None = None, tile: Til
     None after the draw), the formations to show, the tile to throw and the board's worth."""
     variant = rules.variant
     shown = " · ".join(f.format(rules.words.notation) for f in close.formations)
-    extra = Reason("tutor.close.doubled") if close.doubled else ""
+    discard = Reason("tutor.close.doubled", tile=close.discard, variant=variant) if close.doubled else close.discard
     code = "tutor.close.now" if source is None else f"tutor.close.{source}"
-    head = Reason(code, tile=tile, shown=shown, discard=close.discard, extra=extra, variant=variant)
+    head = Reason(code, tile=tile, shown=shown, discard=discard, variant=variant)
     if not rules.is_closed:
         return (head,)
     return head, " ", Reason("tutor.close.worth", points=close.points, variant=variant)
