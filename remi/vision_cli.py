@@ -16,7 +16,8 @@ import typer
 from rich.console import Console
 
 from remi.errors import user_errors
-from remi.i18n import gettext as _, ngettext, number
+from remi.i18n import N_, ngettext, number
+from remi.i18n import gettext as _
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, RulesFile, Variant, load_rules
 
 class Stage(str, Enum):
@@ -297,6 +298,11 @@ def evaluate(
         _print_eval(metrics)
 
 
+#: the kinds of error eval counts (vision.evaluate's keys), as a player reads them
+ERROR_KINDS = {"colour": N_("colour"), "number": N_("number"), "colour_and_number": N_("colour and number"),
+               "missed": N_("missed"), "extra": N_("extra")}
+
+
 def _print_eval(metrics: dict) -> None:
     from rich.table import Table
 
@@ -311,7 +317,8 @@ def _print_eval(metrics: dict) -> None:
         table.add_row(key, number(v, 1 if key.endswith("_ms") else 3))  # the key: the JSON's, as named
     console.print(table)
     kinds = metrics["errors"]
-    console.print(_("errors:") + " " + ", ".join(f"{n} {k}" for k, n in kinds.items()), markup=False)
+    console.print(_("errors:") + " " + ", ".join(f"{n} {_(ERROR_KINDS.get(k, k))}" for k, n in kinds.items()),
+                  markup=False)
     if metrics["confusion"]:
         conf = Table(title=_("read as (-: missed, or no tile)"), show_edge=False)
         for col in (_("truth"), _("read"), _("count")):
