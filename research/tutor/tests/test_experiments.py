@@ -101,12 +101,13 @@ def test_the_fixed_tie_greedy_bot_is_greedy_with_the_lowest_code_on_ties() -> No
 
 
 def test_agree_counts_the_tutors_throws_against_greedys_most_outs(capsys) -> None:  # noqa: ANN001
-    """Nearly every throw of the tutor keeps greedy's most live outs (heads-up the feed term
-    may give up a few outs)."""
+    """Most throws of the tutor keep greedy's most live outs: it ranks by the chance to close
+    within 3 draws (issue 39, item 14), so a throw with fewer outs now but a better second step
+    may win, and heads-up the feed term may give up a few outs (26 of 35 on these deals)."""
     assert E.main(["agree", "2", "2", "5"]) == 0
     tally = json.loads(capsys.readouterr().out)
     assert tally["throws"] > 10
-    assert 0.85 * tally["throws"] <= tally["most_outs"] <= tally["throws"]
+    assert 0.7 * tally["throws"] <= tally["most_outs"] <= tally["throws"]
     assert 0 < tally["tied_with_another"] < tally["throws"]
 
 
