@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,31 @@ def test_the_score_sheet_speaks_the_chosen_language(tmp_path: Path, lang: str) -
         remi(*args, db=True)
     assert remi.english() == []
     assert ("Joc terminat după mâna 3" if lang == "ro" else "Partie terminée après la manche 3") in remi.printed[-3]
+
+
+@pytest.mark.parametrize("lang", ["ro", "fr"])
+def test_history_and_games_write_times_as_the_language_does(tmp_path: Path, lang: str) -> None:
+    """The times ``remi history`` and ``remi games`` show: the locale's date and time (Babel's
+    medium form, ``6 dec. 2026, 05:03:00``) in the computer's time zone, not ISO."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from babel.dates import format_datetime
+
+    remi = Cli(lang, tmp_path)
+    remi.env["TZ"] = "Asia/Tokyo"  # UTC+9, no summer time
+
+    def local(stamp: str) -> str:  # stored and exported in UTC
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(ZoneInfo("Asia/Tokyo"))
+        return format_datetime(when.replace(tzinfo=None), "medium", locale=lang)
+
+    remi("new", "--variant", "simple", "--players", "Nord,Est", "--name", "duminica", db=True)
+    remi("hand", "--closer", "Nord", db=True)
+    at = json.loads(remi("history", "--json", db=True, record=False))["actions"][0]["at"]
+    started = json.loads(remi("games", "--json", db=True, record=False))[0]["created_at"]
+    history, games = remi("history", db=True), remi("games", db=True)
+    assert local(at) in history and local(started) in games, (history, games)
+    assert not re.search(r"\d{4}-\d\d-\d\d", history + games)
 
 
 @pytest.mark.parametrize("lang", ["ro", "fr"])
