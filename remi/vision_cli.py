@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from remi.errors import user_errors
-from remi.i18n import gettext as _, ngettext, number
+from remi.i18n import gettext as _, ngettext, number, said
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, RulesFile, Variant, load_rules
 
 class Stage(str, Enum):
@@ -369,7 +369,7 @@ def adapt(
             result = adapt_models(examples, out, base=Path(base), detector=detector,
                                   progress=lambda done, total, what: bar.update(
                                       steps, completed=done, total=total, description=_("adapting: %(stage)s")
-                                      % {"stage": what}))
+                                      % {"stage": said(what)}))  # a step's code: its words
         result = {**counts, **result, "models": str(out)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")

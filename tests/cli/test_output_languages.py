@@ -159,7 +159,8 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     """Typed values worded in one place (engine/messages_vision.py): in the reader's language
     for the command line, in English for --json."""
     from remi.engine import Tile
-    from remi.i18n import speaking
+    from remi.engine.messages import TEMPLATES, Reason
+    from remi.i18n import said as say, speaking
     from remi.vision.adapt import Verdict, heads_words
     from remi.vision.doubts import Doubt, DoubtKind
 
@@ -168,12 +169,15 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     heads = {"adopted": True, "fitted_on": ["a.jpg", "b.jpg"], "held_back": ["c.jpg"], "fitted_right": [20, 28],
              "held_back_right": [10, 12]}
     figures = {"held_back": "c.jpg", "before": 9, "after": 8, "samples_before": 3, "samples_after": 3, "photos": 2}
+    steps = [code for code in TEMPLATES if code.startswith("adapt.step_")]
+    assert len(steps) == 8
     verdicts = [Verdict(code, figures) for code in ("adapt.detector_without_extra", "adapt.detector_none_held",
                                                     "adapt.detector_kept", "adapt.detector_tuned")]
     english = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
     with speaking(lang):
         said = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
         said += [heads_words({**heads, "adopted": False, "held_back": []}, None)] + [v.said(None) for v in verdicts]
+        said += [say(Reason(code, name="a.jpg")) for code in steps]  # the progress bar's steps (vision.adapt)
         assert [d.words(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads)] == english
     text = "\n".join(said).replace("a.jpg", "").replace("b.jpg", "").replace("c.jpg", "")
     assert english_left(text, english_words(lang)) == []
