@@ -213,6 +213,15 @@ VISION: dict[str, Template] = {
     "adapt.detector_tuned": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) {after} "
                                      "tiles are read right, where the shipped detector let {before} be (each extra "
                                      "box counts one less); {samples_after} of the sample photos are read right"),
+    # the steps of remi vision adapt's progress bar (vision.adapt, vision.training.detector_adapt)
+    "adapt.step_read": Template("read as shipped"),
+    "adapt.step_crops": Template("crops of {name}"),
+    "adapt.step_heads": Template("heads fitted"),
+    "adapt.step_written": Template("written"),
+    "adapt.step_augmented": Template("augmented copies of the photos"),
+    "adapt.step_fine_tuning": Template("fine-tuning the detector"),
+    "adapt.step_exporting": Template("exporting the detector"),
+    "adapt.step_checked": Template("checked on the photos held back"),
     # why a read needs a look (vision.doubts' kinds; not refusals, but worded here all the same):
     # ``{pairs}`` the runner-up kinds with their shares ("r4 60%, r1 30%"), ``{first}`` the likeliest;
     # ``{one}`` and ``{other}`` the reads of a card's two corners

@@ -166,6 +166,21 @@ def number(value: float, decimals: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=current())
 
 
+def percent(share: float) -> str:
+    """A share (``0.42``) as the reader's language writes a percentage, whole: ``42%`` in English,
+    ``42 %`` (a no-break space) in Romanian and French.
+
+    >>> with speaking("fr"):
+    ...     percent(0.42)
+    '42\\xa0%'
+    >>> percent(0.9)
+    '90%'
+    """
+    from babel.numbers import format_percent
+
+    return format_percent(share, locale=current())
+
+
 def signed(value: int) -> str:
     """A score as the reader's language writes it, with its sign: ``+1.234``, ``-95``, ``0``."""
     return ("+" if value > 0 else "") + number(value)

@@ -13,7 +13,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from remi.i18n import N_, gettext as _, listed, ngettext, number, pgettext
+from remi.i18n import N_, current, gettext as _, listed, moment, ngettext, number, pgettext
 
 if TYPE_CHECKING:
     from remi.engine import HandScore
@@ -345,12 +345,15 @@ def describe_hand(hand: Any, *, cards: bool = False) -> str:
 
 
 def local_time(stamp: str) -> str:
-    """A stored UTC time (ISO, ``...Z``) in this computer's time zone: ``2026-03-01 20:20``."""
+    """A stored UTC time (ISO, ``...Z``) in this computer's time zone, as the reader's language
+    writes it: ``2026-03-01 20:20`` in English, ``1 mar. 2026, 20:20:00`` in Romanian (``i18n.moment``)."""
     try:
-        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return stamp
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    if current() == "en":
+        return when.strftime("%Y-%m-%d %H:%M")
+    return moment(when.isoformat())
 
 
 def undo_words(line: HistoryLine) -> str:

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from remi.errors import user_errors
-from remi.i18n import N_, ngettext, number
+from remi.i18n import N_, ngettext, number, said
 from remi.i18n import gettext as _
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, RulesFile, Variant, load_rules
 
@@ -232,7 +232,8 @@ def train(
                                        mine_with=mine_with, holdout=held, **({"lr": lr0} if lr0 else {}),
                                        progress=lambda done, total, what: bar.update(
                                            task, completed=done, total=total, description=_("reader %(stage)s")
-                                           % {"stage": what}))
+                                           % {"stage": said(what)}),  # typed steps and lines: their words
+                                       log=lambda line: bar.console.print(said(line), highlight=False, markup=False))
             result = {"weights": str(weights)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
@@ -376,7 +377,7 @@ def adapt(
             result = adapt_models(examples, out, base=Path(base), detector=detector,
                                   progress=lambda done, total, what: bar.update(
                                       steps, completed=done, total=total, description=_("adapting: %(stage)s")
-                                      % {"stage": what}))
+                                      % {"stage": said(what)}))  # a step's code: its words
         result = {**counts, **result, "models": str(out)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")

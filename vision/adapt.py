@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from remi.engine import Tile
-from remi.engine.messages import ENGLISH, sentence
+from remi.engine.messages import ENGLISH, Reason, sentence
 from remi.vision import crops
 from remi.vision.errors import VisionError
 from remi.vision.settings import ModelSettings
@@ -48,7 +48,7 @@ SIZES = (480, 640, 800, 960)  # detector inference sizes tried
 SCORES = (0.15, 0.25, 0.35)  # detector score thresholds tried
 
 Example = tuple[str, np.ndarray, Sequence[Tile], np.ndarray]
-Progress = Callable[[int, int, str], None] | None
+Progress = Callable[[int, int, Reason], None] | None
 
 
 def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, progress: Progress = None,
@@ -71,24 +71,24 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     step = _stepper(progress, total)
     rng = np.random.default_rng(seed)
     before = reading_score(reader, examples)
-    step("read as shipped")
+    step(Reason("adapt.step_read"))
     emb, number, colour = [], [], []
     for name, image, tiles, boxes in examples:
         e, n, c = tile_embeddings(reader, rng, image, tiles, boxes)
         emb.append(e)
         number.append(n)
         colour.append(c)
-        step(f"crops of {name}")
+        step(Reason("adapt.step_crops", name=name))
     head0 = dict(np.load(base / reader.settings.reader_head))
     verdict = heads_verdict(reader, examples, (emb, number, colour), head0)
     head = fit_heads(np.concatenate(emb), np.concatenate(number), np.concatenate(colour), head0) \
         if verdict["adopted"] else None
     reader.head = head
-    step("heads fitted")
+    step(Reason("adapt.step_heads"))
     settings = _calibrate(reader, examples)
     after = reading_score(reader, examples)
     _write(Path(out), base, reader.settings.to_dict(), head, settings, examples)
-    step("written")
+    step(Reason("adapt.step_written"))
     weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA_VERDICT
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
             "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights.said(),
@@ -194,7 +194,7 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
         old, new = Reader(out), Reader(candidate)
         scores = [reading_score(r, held) for r in (old, new)]
         samples = [samples_read_right(r) for r in (old, new)]
-        step("checked on the photos held back")
+        step(Reason("adapt.step_checked"))
         names = ", ".join(name for name, *_ in held)
         figures = {"held_back": names, "before": scores[0], "after": scores[1], "samples_before": samples[0],
                    "samples_after": samples[1]}
@@ -239,7 +239,7 @@ def _checked(examples: Sequence[Example]) -> list[Example]:
 def _stepper(progress: Progress, total: int):
     done = [0]
 
-    def step(what: str) -> None:
+    def step(what: Reason) -> None:
         done[0] += 1
         if progress is not None:
             progress(done[0], total, what)

@@ -99,6 +99,7 @@ def make_templates() -> Jinja2Templates:
     env.lstrip_blocks = True
     env.finalize = _printable
     env.globals.update(tile_views.template_globals())
+    env.globals["percent"] = i18n.percent  # how sure, as the reader's language writes a share (42 %)
     env.filters.update(tile_views.template_filters())
     return templates
 

@@ -37,7 +37,7 @@ from remi.web.sheets import game_in_query
 from remi.web.tiles import chip
 from remi.vision import errors as E
 from remi.vision.errors import KeptFull
-from remi.i18n import said
+from remi.i18n import current, percent, said
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
@@ -238,7 +238,9 @@ def _shot(web: Any, pid: str, path: Path, name: str, photo: Any, reading: Any, r
 
 
 def _percent(p: float) -> str:
-    return f"{round(p * 100)} %"
+    """How sure remi is, as the reader's language writes a percentage (``i18n.percent``); in
+    English with the space its doubts have always had (``62 %``)."""
+    return f"{round(p * 100)} %" if current() == "en" else percent(p)
 
 
 def unsure_words(d: Any, notation: str = "tile") -> Markup:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,6 +80,31 @@ def test_the_score_sheet_speaks_the_chosen_language(tmp_path: Path, lang: str) -
 
 
 @pytest.mark.parametrize("lang", ["ro", "fr"])
+def test_history_and_games_write_times_as_the_language_does(tmp_path: Path, lang: str) -> None:
+    """The times ``remi history`` and ``remi games`` show: the locale's date and time (Babel's
+    medium form, ``6 dec. 2026, 05:03:00``) in the computer's time zone, not ISO."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from babel.dates import format_datetime
+
+    remi = Cli(lang, tmp_path)
+    remi.env["TZ"] = "Asia/Tokyo"  # UTC+9, no summer time
+
+    def local(stamp: str) -> str:  # stored and exported in UTC
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(ZoneInfo("Asia/Tokyo"))
+        return format_datetime(when.replace(tzinfo=None), "medium", locale=lang)
+
+    remi("new", "--variant", "simple", "--players", "Nord,Est", "--name", "duminica", db=True)
+    remi("hand", "--closer", "Nord", db=True)
+    at = json.loads(remi("history", "--json", db=True, record=False))["actions"][0]["at"]
+    started = json.loads(remi("games", "--json", db=True, record=False))[0]["created_at"]
+    history, games = remi("history", db=True), remi("games", db=True)
+    assert local(at) in history and local(started) in games, (history, games)
+    assert not re.search(r"\d{4}-\d\d-\d\d", history + games)
+
+
+@pytest.mark.parametrize("lang", ["ro", "fr"])
 def test_check_and_advise_speak_the_chosen_language(tmp_path: Path, lang: str) -> None:
     remi = Cli(lang, tmp_path)
     remi("check", "r6 r7 r9 b11 b12 b13 b1 y3 b3 k3 y5 y6 y7 k13", "--atu", "r8")
@@ -133,7 +159,8 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     """Typed values worded in one place (engine/messages_vision.py): in the reader's language
     for the command line, in English for --json."""
     from remi.engine import Tile
-    from remi.i18n import speaking
+    from remi.engine.messages import TEMPLATES, Reason
+    from remi.i18n import said as say, speaking
     from remi.vision.adapt import Verdict, heads_words
     from remi.vision.doubts import Doubt, DoubtKind
 
@@ -142,12 +169,15 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     heads = {"adopted": True, "fitted_on": ["a.jpg", "b.jpg"], "held_back": ["c.jpg"], "fitted_right": [20, 28],
              "held_back_right": [10, 12]}
     figures = {"held_back": "c.jpg", "before": 9, "after": 8, "samples_before": 3, "samples_after": 3, "photos": 2}
+    steps = [code for code in TEMPLATES if code.startswith("adapt.step_")]
+    assert len(steps) == 8
     verdicts = [Verdict(code, figures) for code in ("adapt.detector_without_extra", "adapt.detector_none_held",
                                                     "adapt.detector_kept", "adapt.detector_tuned")]
     english = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
     with speaking(lang):
         said = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
         said += [heads_words({**heads, "adopted": False, "held_back": []}, None)] + [v.said(None) for v in verdicts]
+        said += [say(Reason(code, name="a.jpg")) for code in steps]  # the progress bar's steps (vision.adapt)
         assert [d.words(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads)] == english
     text = "\n".join(said).replace("a.jpg", "").replace("b.jpg", "").replace("c.jpg", "")
     assert english_left(text, english_words(lang)) == []

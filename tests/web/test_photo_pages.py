@@ -122,3 +122,18 @@ def test_an_added_tile_goes_to_the_hand_and_is_kept_without_a_box(server: Server
     kept = [p for p in (home / "data" / "remi" / "photos").iterdir() if p.suffix == ".json"]
     truth = json.loads(kept[0].read_text())["tiles"]
     assert truth[-1] == {"tile": "k5", "box": None} and len(truth) == 14
+
+
+def test_how_sure_is_written_as_the_phones_language_writes_a_percentage(server: Server) -> None:
+    """Babel's percent form for the reader (issue 41): ``42 %`` with a no-break space in French
+    and Romanian, ``42%`` in English."""
+    shown = {}
+    for lang in ("fr", "ro", "en"):
+        phone = server.phone()
+        phone.get(f"/?lang={lang}")
+        r = upload(phone)
+        shown[lang] = re.findall(r'<span class="conf">([^<?]*)', phone.get(r.headers["location"]).text)
+    assert shown["en"] and all(re.fullmatch(r"\d+%", p) for p in shown["en"]), shown["en"]
+    for lang in ("fr", "ro"):
+        assert [p.replace("\xa0", "") for p in shown[lang]] == shown["en"]
+        assert all(re.fullmatch(r"\d+\xa0%", p) for p in shown[lang]), shown[lang]

@@ -26,6 +26,7 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
+from remi.engine.messages import Reason
 from remi.vision.settings import ModelSettings
 
 COPIES = 24  # augmented copies of each photo, at most ...
@@ -114,7 +115,7 @@ def _quiet_ultralytics():
 
 
 def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epochs: int = EPOCHS,
-              progress: Callable[[str], None] | None = None) -> Path:
+              progress: Callable[[Reason], None] | None = None) -> Path:
     """The detector of the models folder ``base`` fine-tuned on ``examples`` (name, image,
     tiles, boxes); returns its ONNX file in ``work`` (exported at the folder's inference size)."""
     from remi.vision.training.train import export_onnx, train_detector
@@ -124,14 +125,14 @@ def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epoc
     if not weights.is_file():
         raise FileNotFoundError(f"{weights}: no detector weights to fine-tune")
     step = progress or (lambda what: None)
-    step("augmented copies of the photos")
+    step(Reason("adapt.step_augmented"))
     data = write_set(Path(work) / "data", examples, seed)
-    step("fine-tuning the detector")
+    step(Reason("adapt.step_fine_tuning"))
     # Ultralytics logs to stdout in places, and ~200 lines of epochs to stderr: `remi vision adapt`
     # shows its own one progress bar (issue 39 item 16), so both are silenced here
     with contextlib.redirect_stdout(io.StringIO()), _quiet_ultralytics():
         run = train_detector(data, Path(work) / "runs", epochs=epochs, imgsz=640, batch=8, seed=seed, workers=0,
                              init=weights, lr0=0.0005, freeze=10, nbs=8, name="adapt")
-        step("exporting the detector")
+        step(Reason("adapt.step_exporting"))
         return export_onnx(run / "weights" / "last.pt", int(meta.get("imgsz", 640)),
                            Path(work) / "tile-detector.onnx")
