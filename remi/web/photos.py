@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.routing import Route
 
 from remi.engine import RemiError, Tile, check_close, format_tiles, preset
@@ -38,6 +38,7 @@ from remi.web.tiles import chip
 from remi.vision import errors as E
 from remi.vision.errors import KeptFull
 from remi.i18n import current, percent, said
+from remi.i18n import gettext as _, ngettext
 
 #: the most pixels a photo may have (a 48 MP phone photo passes; a 200 MP one does not)
 MAX_PIXELS = 50_000_000
@@ -256,25 +257,38 @@ def unsure_words(d: Any, notation: str = "tile") -> Markup:
     kind = doubt.kind if doubt is not None else DoubtKind.UNSURE
     alternatives = list(d.alternatives)
     likelier = [(t, p) for t, p in alternatives if p > d.confidence]
-    noun = "card" if notation == "card" else "tile"
+    cards = notation == "card"
+    # every sentence is whole in the catalogue, its tiles drawn as chips (Markup's % escapes the rest)
     if kind is DoubtKind.DECK_LIMIT and likelier:
         # the reader's favourite kind is one the photo already holds as often as the deck does
         tile, p = likelier[0]
-        every = "both jokers" if tile.is_joker else Markup("both {}s").format(chip(tile, notation))
-        return Markup("looks most like {} ({} sure), but {} are already read: which is it?").format(
-            chip(tile, notation), _percent(p), every)
+        count = doubt.count or 2  # the deck's copies of it (house rules: copies, jokers)
+        words = (ngettext("looks most like %(tile)s (%(share)s sure), but the only joker is already read: "
+                          "which is it?",
+                          "looks most like %(tile)s (%(share)s sure), but all %(count)s jokers are already read: "
+                          "which is it?", count) if tile.is_joker else
+                 ngettext("looks most like %(tile)s (%(share)s sure), but the only one is already read: "
+                          "which is it?",
+                          "looks most like %(tile)s (%(share)s sure), but all %(count)s are already read: "
+                          "which is it?", count))
+        return Markup(escape(words)) % {"tile": chip(tile, notation), "share": _percent(p), "count": count}
     if kind is DoubtKind.MAYBE_NO_TILE:
-        return Markup("maybe no {} here ({} likely none): if so, tap it, then “not a {}”").format(
-            noun, _percent(doubt.share), noun)
+        words = (_("maybe no card here (%(share)s likely none): if so, tap it, then “%(button)s”") if cards else
+                 _("maybe no tile here (%(share)s likely none): if so, tap it, then “%(button)s”"))
+        return Markup(escape(words)) % {"share": _percent(doubt.share),
+                                        "button": _("not a card") if cards else _("not a tile")}
     if kind is DoubtKind.NO_COLOUR:
-        return Markup("the photo has no colour: this {}'s colour is a guess (take the photo again in colour)").format(noun)
+        return Markup(escape(
+            _("the photo has no colour: this card's suit is a guess (take the photo again in colour)") if cards else
+            _("the photo has no colour: this tile's colour is a guess (take the photo again in colour)")))
     if kind is DoubtKind.UNSURE:
         if not alternatives:
-            return Markup("remi is {} sure of it").format(_percent(d.confidence))
+            return Markup(escape(_("remi is %(share)s sure of it"))) % {"share": _percent(d.confidence)}
         other, p = alternatives[0]
-        return Markup("{} or {}? remi is {} sure of the first, {} of the other").format(
-            chip(d.tile, notation), chip(other, notation), _percent(d.confidence), _percent(p))
-    return Markup("{}").format(doubt.words(notation))
+        return Markup(escape(_("%(first)s or %(second)s? remi is %(share)s sure of the first, %(other_share)s of "
+                               "the other"))) % {"first": chip(d.tile, notation), "second": chip(other, notation),
+                                                 "share": _percent(d.confidence), "other_share": _percent(p)}
+    return Markup(escape(doubt.said(notation)))
 
 
 def corrected(shot: Shot, text: str) -> list[Tile | None]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from remi.engine import Tile
 from remi.web.photos import unsure_words
 from tests.web.conftest import Server, csrf, errors_on
@@ -84,17 +86,42 @@ def test_a_photo_s_doubts_in_a_player_s_words() -> None:
     # the reader liked a joker best, but two were read already: the deck's two
     spent = Detection(r13, 0.31, box, 0.9, doubt=Doubt(DoubtKind.DECK_LIMIT, alternatives=((joker, 0.62),), count=2),
                       alternatives=((joker, 0.62), (Tile.parse("r12"), 0.03)))
-    assert text(unsure_words(spent)) == "looks most like [*] (62 % sure), but both jokers are already read: which is it?"
+    assert text(unsure_words(spent)) == "looks most like [*] (62 % sure), but all 2 jokers are already read: which is it?"
     copies = Detection(r13, 0.3, box, 0.9, doubt=Doubt(DoubtKind.DECK_LIMIT, alternatives=((Tile.parse("r12"), 0.6),), count=2),
                        alternatives=((Tile.parse("r12"), 0.6),))
-    assert text(unsure_words(copies)) == "looks most like [r12] (60 % sure), but both [r12]s are already read: which is it?"
+    assert text(unsure_words(copies)) == "looks most like [r12] (60 % sure), but all 2 are already read: which is it?"
     empty = Detection(r13, 0.9, box, 0.9, doubt=Doubt(DoubtKind.MAYBE_NO_TILE, share=0.29))
     assert text(unsure_words(empty)) == "maybe no tile here (29 % likely none): if so, tap it, then “not a tile”"
     # a Simple game's photo of cards: its doubts in cards
     assert text(unsure_words(empty, "card")) == "maybe no card here (29 % likely none): if so, tap it, then “not a card”"
-    assert text(unsure_words(copies, "card")) == "looks most like [Qh] (60 % sure), but both [Qh]s are already read: which is it?"
+    assert text(unsure_words(copies, "card")) == "looks most like [Qh] (60 % sure), but all 2 are already read: which is it?"
     unsure = Detection(Tile.parse("y11"), 0.21, box, 0.9, doubt=Doubt(DoubtKind.UNSURE, alternatives=((Tile.parse("y11"), 0.21), (Tile.parse("y4"), 0.14))),
                        alternatives=((Tile.parse("y4"), 0.14),))
     assert text(unsure_words(unsure)) == "[y11] or [y4]? remi is 21 % sure of the first, 14 % of the other"
     other = Detection(r13, 0.9, box, 0.9, doubt=Doubt(DoubtKind.ONE_TOO_MANY, count=14))
     assert text(unsure_words(other)) == "more than 14 tiles: one of the least sure"
+
+
+@pytest.mark.parametrize("lang", ["ro", "fr"])
+def test_a_photo_s_doubts_in_the_phone_s_language(lang: str) -> None:
+    """Every doubt the photo page words itself (issue 41): whole sentences from the catalogue,
+    no English left, the tiles still drawn as chips and the shares as the language writes them."""
+    from remi.i18n import speaking
+    from remi.vision.doubts import Doubt, DoubtKind
+    from remi.vision.reader import Detection
+    from tests.english import english_left, english_words
+
+    box = (0.0, 0.0, 10.0, 10.0)
+    r13, r12, joker = Tile.parse("r13"), Tile.parse("r12"), Tile.parse("*")
+    reads = [Detection(r13, 0.31, box, 0.9, doubt=Doubt(DoubtKind.DECK_LIMIT, alternatives=((tile, 0.62),), count=count),
+                       alternatives=((tile, 0.62),)) for tile in (joker, r12) for count in (1, 2, 20)]
+    reads += [Detection(r13, 0.9, box, 0.9, doubt=Doubt(kind, share=0.29)) for kind in DoubtKind]
+    reads += [Detection(Tile.parse("y11"), 0.21, box, 0.9, doubt=Doubt(DoubtKind.UNSURE, alternatives=((r12, 0.14),)),
+                        alternatives=((Tile.parse("y4"), 0.14),)),
+              Detection(Tile.parse("y11"), 0.21, box, 0.9, doubt=None)]
+    with speaking(lang):
+        said = [str(unsure_words(d, notation)) for d in reads for notation in ("tile", "card")]
+    shown = "\n".join(text(s) for s in said)
+    assert english_left(re.sub(r"\[[^\]]*\]", " ", shown), english_words(lang)) == []
+    assert "[r12]" in shown and "[Qh]" in shown and "[*]" in shown  # the tiles and cards as pictures
+    assert "62\xa0%" in shown and "62%" not in shown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 from tests.web.conftest import Server, csrf, errors_on
 
@@ -63,3 +64,6 @@ def test_the_page_says_why_in_the_phones_language(server: Server) -> None:
         page = html.unescape(r.text)
         assert sentence(first.code, first.params, i18n.catalogue(lang)) in page
         assert str(first) not in page
+        # its table's chances as the language writes a percentage (42 % with a no-break space)
+        shares = re.findall(r"<td>(\d+[^<]*%)</td>", page)
+        assert shares and all(re.fullmatch(r"\d+\xa0%", s) for s in shares), shares
