@@ -366,7 +366,28 @@ def _shown(value: object, notation: str, words: gettext.NullTranslations = ENGLI
         if value and all(isinstance(v, Piece) for v in value):
             return " ".join(v.format(notation) for v in value)
         return ", ".join(str(_shown(v, notation, words)) for v in value)
+    if isinstance(value, float) and NUMBERS is not None:  # a share or a decimal, as the language writes it
+        return Written(value, words.info().get("language", "en"))
     return Cut(value) if isinstance(value, str) else value
+
+
+#: how a language writes a number by a format spec (``.0%``, ``.3f``): ``(value, spec, language)``;
+#: None: Python's. The engine imports nothing: the CLI and the pages set Babel's (``remi.i18n``)
+NUMBERS: Callable[[float, str, str], str] | None = None
+
+
+class Written(float):
+    """A float field that formats itself as its language writes it (``29 %`` in French, ``0,915``)."""
+
+    def __new__(cls, value: float, language: str) -> Written:
+        self = super().__new__(cls, value)
+        self.language = language
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if NUMBERS is None or not spec.endswith(("%", "f")):
+            return float.__format__(self, spec)
+        return NUMBERS(float(self), spec, self.language)
 
 
 #: the most characters of a value a sentence shows

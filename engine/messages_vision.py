@@ -213,6 +213,14 @@ VISION: dict[str, Template] = {
     "adapt.detector_tuned": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) {after} "
                                      "tiles are read right, where the shipped detector let {before} be (each extra "
                                      "box counts one less); {samples_after} of the sample photos are read right"),
+    # remi vision train's reader: its data, and each epoch (vision.training.recipe, classifier);
+    # ``{sessions}`` the real sessions trained on, a list
+    "train.reader_data": Template("reader: {crops} training crops, {background} of them no tile (real photos: "
+                                  "{sessions})"),
+    "train.epoch": Template("epoch {epoch}/{epochs}"),
+    "train.epoch_done": Template("epoch {epoch}/{epochs}: loss {loss:.3f}, {seconds} s"),
+    "train.epoch_checked": Template("epoch {epoch}/{epochs}: loss {loss:.3f}, {seconds} s; on the held-out photos "
+                                    "{number:.1%} of numbers, {colour:.1%} of colours, {tile:.1%} of tiles right"),
     # the steps of remi vision adapt's progress bar (vision.adapt, vision.training.detector_adapt)
     "adapt.step_read": Template("read as shipped"),
     "adapt.step_crops": Template("crops of {name}"),

@@ -54,6 +54,25 @@ COMMANDS: dict[str, tuple[str, str]] = {
 class RemiGroup(LazyGroup):
     lazy = COMMANDS
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, lang_first(args))
+
+
+def lang_first(args: list[str]) -> list[str]:
+    """``--lang X`` wherever it is typed, moved before the command, where the group reads it: a
+    player adds it at the end (``remi advise ... --lang ro``) as often as at the start. Not after
+    ``--``, which ends the options."""
+    end = args.index("--") if "--" in args else len(args)
+    moved, rest, i = [], [], 0
+    while i < end:
+        if args[i] == "--lang" and i + 1 < end:
+            moved += args[i:i + 2]
+            i += 2
+            continue
+        (moved if args[i].startswith("--lang=") else rest).append(args[i])
+        i += 1
+    return moved + rest + args[end:]
+
 
 app = typer.Typer(
     cls=RemiGroup,
@@ -75,7 +94,7 @@ def _group(lang: Annotated[Optional[str], typer.Option(
                        "English where none of them is one of these).")] = None) -> None:
     # A callback keeps remi a group of commands: with one command registered here (the others
     # come through RemiGroup) typer would make `remi` that command itself. It also holds --lang,
-    # which comes before the command: remi --lang ro check "r7 r7 r7 ...".
+    # read before the command wherever it was typed (lang_first): remi check "r7 r7 r7 ..." --lang ro.
     from remi.i18n import LANGUAGES, language, speak_for_command
 
     if lang is not None and language(lang) is None:

@@ -25,6 +25,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+from remi.engine import messages as _messages
 from remi.engine.messages import ENGLISH, READER, sentence
 
 #: the languages remi speaks, English first (the one where a locale is none of them)
@@ -181,6 +182,28 @@ def percent(share: float) -> str:
     return format_percent(share, locale=current())
 
 
+def written(value: float, spec: str, lang: str) -> str:
+    """A float by a format spec (``.0%``, ``.1%``, ``.3f``) as ``lang`` writes it: ``29 %`` and
+    ``0,915`` in French, ``29%`` and ``0.915`` in English (``engine.messages.NUMBERS``).
+
+    >>> written(0.291, ".0%", "fr"), written(0.9154, ".3f", "ro"), written(0.973, ".1%", "en")
+    ('29\\xa0%', '0,915', '97.3%')
+    """
+    if lang == "en":  # Python's own, as every English line has always been (no Babel to import)
+        return format(value, spec)
+    from babel import Locale
+    from babel.numbers import format_decimal, format_percent
+
+    digits = int(spec[1:-1] or 6) if spec.startswith(".") and spec[1:-1].isdigit() else 0
+    if spec.endswith("%"):
+        pattern = Locale.parse(lang).percent_formats[None].pattern.split(";")[0]
+        if digits:  # the locale's own pattern (its spacing), with the spec's decimals
+            last = pattern.rindex("0") + 1
+            pattern = pattern[:last] + "." + "0" * digits + pattern[last:]
+        return format_percent(value, format=pattern, locale=lang)
+    return format_decimal(value, format="#,##0" + ("." + "0" * digits if digits else ""), locale=lang)
+
+
 def signed(value: int) -> str:
     """A score as the reader's language writes it, with its sign: ``+1.234``, ``-95``, ``0``."""
     return ("+" if value > 0 else "") + number(value)
@@ -198,3 +221,6 @@ def moment(stamp: str) -> str:
     except ValueError:
         return stamp
     return format_datetime(when, "medium", locale=current())
+
+
+_messages.NUMBERS = written  # the sentences' shares and decimals in the reader's form (engine.messages)

@@ -206,13 +206,34 @@ def _show(console: Console, path: Path, reading: Reading, corrected: Corrected) 
         console.print(f"[yellow]{line}[/]", highlight=False)
 
 
-def _offer_keep(console: Console, noun: str) -> bool:
-    from rich.prompt import Confirm
+def _confirm_class():
+    """rich's yes/no prompt in the reader's words: ``[d/n]`` in Romanian, ``[o/n]`` in French; it
+    takes y/n and the reader's own words (``da``, ``oui``), as the sheet's form does."""
+    from rich.prompt import Confirm, InvalidResponse
 
+    from remi.engine.messages import sentence
+    from remi.sheet_prompt import NO, YES, answered
+
+    class Said(Confirm):
+        choices = [_(YES[1])[0].lower(), _(NO[1])[0].lower()]
+        validate_error_message = "[prompt.invalid]" + sentence("cli.answer_yes_no", {})
+
+        def process_response(self, value: str) -> bool:
+            value = value.strip()
+            if answered(value, YES):
+                return True
+            if answered(value, NO):
+                return False
+            raise InvalidResponse(self.validate_error_message)
+
+    return Said
+
+
+def _offer_keep(console: Console, noun: str) -> bool:
     question = (_("Keep this photo and its corrected tiles to teach remi your set (remi vision adapt)?")
                 if noun == "tile" else
                 _("Keep this photo and its corrected cards as labelled data (your data folder's photos/cards)?"))
-    return Confirm.ask(question, console=console, default=False)
+    return _confirm_class().ask(question, console=console, default=False)
 
 
 def route_photo_fixes(values: list[str] | None, board_photo: bool, rack_names: list[str]) -> dict[str | None, list[str]]:

@@ -23,14 +23,16 @@ if TYPE_CHECKING:
     from remi.scoresheet.sheet import GameInfo
 
 BACK = "<"
-#: the answers that say yes and no: y/n in every language, and the reader's own word as well (``_said``)
+#: the answers that say yes and no: y/n in every language, and the reader's own word as well (``answered``)
 YES = ("y", N_("yes"))
 NO = ("n", N_("no"))
 
 
-def _said(answer: str, words: tuple[str, ...]) -> bool:
-    """Whether ``answer`` is one of ``words``, in English or in the reader's language."""
-    return answer.lower() in words or answer.lower() in {_(w).lower() for w in words}
+def answered(answer: str, words: tuple[str, ...]) -> bool:
+    """Whether ``answer`` is one of ``words``, in English or in the reader's language, or the first
+    letter of the reader's word (``d`` for da, ``o`` for oui: the ``[d/n]`` a yes/no prompt shows)."""
+    said = {_(w).lower() for w in words}
+    return answer.lower() in words or answer.lower() in said | {w[:1] for w in said}
 
 
 class NotSaved(Exception):
@@ -160,9 +162,9 @@ def _kept(current: HandInput, hand: HandInput) -> HandInput:
 def _save(answer: str) -> bool:
     from remi.scoresheet.errors import SheetError
 
-    if not answer or _said(answer, YES):
+    if not answer or answered(answer, YES):
         return True
-    if _said(answer, NO):
+    if answered(answer, NO):
         return False
     raise SheetError("cli.answer_save")
 
@@ -183,9 +185,9 @@ def _name(game: GameInfo, optional: str | None = None) -> Callable[[str, dict[st
 def _yes(answer: str, _answers: dict[str, Any]) -> bool:
     from remi.scoresheet.errors import SheetError
 
-    if not answer or _said(answer, NO):
+    if not answer or answered(answer, NO):
         return False
-    if _said(answer, YES):
+    if answered(answer, YES):
         return True
     raise SheetError("cli.answer_yes_no")
 

@@ -182,3 +182,35 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     text = "\n".join(said).replace("a.jpg", "").replace("b.jpg", "").replace("c.jpg", "")
     assert english_left(text, english_words(lang)) == []
     assert "r6 60%" in said[0] and "6h 60%" in said[1]
+
+
+def test_lang_is_taken_wherever_it_is_typed(tmp_path: Path) -> None:
+    """``--lang`` after the command, as a player adds it at the end of a line, or with ``=``."""
+    rack = "r6 r7 r9 b11 b12 b13 b1 y3 b3 k3 y5 y6 y7 k13"
+    env = Cli("en", tmp_path).env
+    run = lambda *args: subprocess.run([*REMI, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert "Tabla face 105 puncte." in run("check", rack, "--atu", "r8", "--lang", "ro").stdout
+    assert "Le jeu vaut 105 points." in run("check", rack, "--lang=fr", "--atu", "r8").stdout
+    wrong = run("check", rack, "--atu", "r8", "--lang", "xx")
+    assert wrong.returncode == 2 and wrong.stderr.strip() == "remi: unknown language 'xx': use en, ro, fr"
+
+
+@pytest.mark.parametrize("lang", ["ro", "fr"])
+def test_the_reader_s_training_lines_speak_the_language(lang: str) -> None:
+    """`remi vision train`'s epoch lines are typed (vision.training.classifier): said in the
+    reader's words, their decimals and shares as the language writes them."""
+    from remi.engine.messages import Reason
+    from remi.i18n import said, speaking
+
+    lines = [Reason("train.reader_data", crops=1200, background=300, sessions=("rummy", "rummy2")),
+             Reason("train.epoch", epoch=1, epochs=6),
+             Reason("train.epoch_done", epoch=1, epochs=6, loss=0.9154, seconds=60),
+             Reason("train.epoch_checked", epoch=1, epochs=6, loss=0.9154, seconds=60, number=0.973, colour=0.99,
+                    tile=0.963)]
+    english = [str(line) for line in lines]
+    with speaking(lang):
+        words = [said(line) for line in lines]
+    assert english[3] == ("epoch 1/6: loss 0.915, 60 s; on the held-out photos 97.3% of numbers, 99.0% of colours, "
+                          "96.3% of tiles right")
+    assert english_left("\n".join(words).replace("rummy2", " ").replace("rummy", " "), english_words(lang)) == []
+    assert "0,915" in words[3] and "97,3\xa0%" in words[3] and "96,3\xa0%" in words[3]

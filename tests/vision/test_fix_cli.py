@@ -147,3 +147,13 @@ def test_a_set_aside_box_is_numbered_after_the_tiles_and_a_fix_counts_it():
     assert corrected_dict(reading, apply_fixes(reading, parse_fixes(["3=-"])))["set_aside"][0]["number"] == 3
     with pytest.raises(FixError, match="the photo has 2 tiles, numbered 1-2, and 1 set aside, number 3"):
         apply_fixes(reading, parse_fixes(["4=k1"]))
+
+
+def test_at_a_terminal_the_keep_question_is_asked_in_the_reader_s_words(tmp_path):
+    """rich's yes/no prompt in Romanian (issue 41): it shows [d/n], refuses a word it does not
+    know in Romanian, and takes ``d`` (da) as yes."""
+    screen = at_terminal(["--lang", "ro", "scan", str(RACK)], ["3=r1", "poate", "d"],
+                         env={"XDG_DATA_HOME": str(tmp_path)})
+    assert "[d/n]" in screen and "[y/n]" not in screen
+    assert "răspundeți da sau nu (d/n)" in screen  # "poate" (maybe) is no answer
+    assert len(list((tmp_path / "remi" / "photos").glob("*.json"))) == 1

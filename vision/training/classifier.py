@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from remi.engine.messages import Reason
 from remi.vision.crops import BACKGROUND, SIZE
 
 NUMBERS = 14  # joker + 1..13
@@ -282,12 +283,15 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
             tot += loss.item() * len(idx)
             seen += len(idx)
             if progress is not None:
-                progress(epoch * steps // epochs + i // batch + 1, steps, f"epoch {epoch + 1}/{epochs}")
-        msg = f"epoch {epoch + 1}/{epochs} loss {tot / seen:.3f} {time.time() - t0:.0f}s"
+                progress(epoch * steps // epochs + i // batch + 1, steps,
+                         Reason("train.epoch", epoch=epoch + 1, epochs=epochs))
+        # a typed line (its English is str()): `remi vision train` says it in the reader's words
+        done = {"epoch": epoch + 1, "epochs": epochs, "loss": tot / seen, "seconds": round(time.time() - t0)}
         if val is not None:
             acc = evaluate(net, *val)
-            msg += f" val number {acc[0]:.3f} colour {acc[1]:.3f} tile {acc[2]:.3f}"
-        log(msg)
+            log(Reason("train.epoch_checked", **done, number=acc[0], colour=acc[1], tile=acc[2]))
+        else:
+            log(Reason("train.epoch_done", **done))
         torch.save(net.state_dict(), out)
     return out
 

@@ -55,20 +55,21 @@ def heldout_crops(session: str = "rummy4"):
 def train_reader(dataset: Path, out: Path, *, epochs: int = 10, seed: int = 0, threads: int = 2,
                  synthetic_limit: int | None = None, validate: bool = True, init: Path | None = None,
                  pretrained: Path | None = None, mine_with: Path | None = None, lr: float = 3e-3,
-                 holdout: tuple[str, ...] = realdata.HELDOUT_SESSIONS, progress=None) -> Path:
+                 holdout: tuple[str, ...] = realdata.HELDOUT_SESSIONS, progress=None, log=print) -> Path:
     """Train the reader on a generated dataset and the real sessions not in ``holdout`` (the
     first held-out session's crops are printed after each epoch, never used to choose one);
     ``pretrained``: the COCO state dict a new reader starts from; ``progress(done, total, what)``
-    after each batch."""
+    after each batch; ``log``: told each typed line (the crops, each epoch's loss)."""
+    from remi.engine.messages import Reason
     from remi.vision.training import classifier
 
     sessions = realdata.kept_sessions(holdout)
     x, n, c = reader_data(Path(dataset), seed, synthetic_limit, mine_with, sessions)
     val = heldout_crops(holdout[0]) if validate and holdout else None
-    print(f"reader: {len(x)} training crops, {int((n == classifier.BACKGROUND).sum())} of them no tile "
-          f"(real: {', '.join(sessions) or 'none'})", flush=True)
+    log(Reason("train.reader_data", crops=len(x), background=int((n == classifier.BACKGROUND).sum()),
+               sessions=tuple(sessions)))
     return classifier.train(x, n, c, Path(out) / "reader.pt", epochs=epochs, seed=seed, threads=threads, val=val,
-                            init=init, pretrained=pretrained, lr=lr, progress=progress)
+                            init=init, pretrained=pretrained, lr=lr, progress=progress, log=log)
 
 
 def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
