@@ -69,6 +69,8 @@ class Probe:
         self.lock = threading.Lock()
         self.step = "start"
         self.slowest: dict[str, float] = {}  # the second phone's slowest answer during each step
+        self.slowest_at = (0.0, 0.0)  # the whole probe's slowest answer: (wait, seconds after the start)
+        self.t0 = time.monotonic()
         self.first = True  # the first round starts the probe's game; later ones find its name taken
 
     def phone(self) -> httpx.Client:
@@ -108,6 +110,8 @@ class Probe:
                 waited = float("inf")
                 self.second_failed.append(f"{self.step}: {type(exc).__name__} after {time.monotonic() - started:.1f} s")
             self.second.append(waited)
+            if waited > self.slowest_at[0]:
+                self.slowest_at = (waited, started - self.t0)
             self.slowest[self.step] = max(self.slowest.get(self.step, 0.0), waited)
             if proc is not None:
                 self.peak = max(self.peak, proc.memory_info().rss)
@@ -319,7 +323,8 @@ def report(p: Probe, seconds: float) -> None:
           + "".join(f"\n  {line.rstrip()[:160]}" for line in said[:5]))
     if p.second:
         print(f"second phone: {len(p.second)} answers, slowest {max(p.second) * 1000:.0f} ms, "
-              f"median {sorted(p.second)[len(p.second) // 2] * 1000:.0f} ms; slowest while "
+              f"median {sorted(p.second)[len(p.second) // 2] * 1000:.0f} ms; the slowest asked "
+              f"{p.slowest_at[1]:.1f} s after the start; slowest while "
               + ", ".join(f"{step} {s * 1000:.0f} ms" for step, s in p.slowest.items()))
     if p.second_failed:
         print(f"second phone not answered {len(p.second_failed)} time(s): " + "; ".join(p.second_failed[:5]))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi.engine import Tile
-from remi.i18n import N_, gettext as _, ngettext
+from remi.i18n import N_, gettext as _, ngettext, percent
 from remi.vision.doubts import said
 from remi.vision.errors import FixError, NoTilesFound, PhotoFixUnrouted
 from remi.vision.photo import Corrected, apply_fixes, parse_fixes, words_of
@@ -70,7 +70,7 @@ def reading_table(reading: Reading, title: str | None = None, corrected: Correct
     table.add_column(_("confidence"), justify="right")
     table.add_column(_("box (x1 y1 x2 y2)"), style="dim")
     for i, d in enumerate(reading.detections, start=1):
-        conf = f"{d.confidence:.0%}" + (" [bold red]?[/]" if d.low and i not in entries and i not in dropped else "")
+        conf = percent(d.confidence) + (" [bold red]?[/]" if d.low and i not in entries and i not in dropped else "")
         entry = entries.get(i)
         fixed = ["-" if i in dropped else (entry.tile.format(notation) if entry and entry.read else "")]  # type: ignore[arg-type]
         row = [str(i), d.tile.format(notation)] + (fixed if len(table.columns) == 5 else [])  # type: ignore[arg-type]
@@ -94,7 +94,7 @@ def unsure_lines(reading: Reading, corrected: Corrected | None = None) -> list[s
         if i in dropped or (i in entries and entries[i].read is not None):
             continue
         if d.low and reading.colour:
-            lines.append(f"? {i} {d.tile.format(notation)} ({d.confidence:.0%}): {said(d.doubt, notation)}")  # type: ignore[arg-type]
+            lines.append(f"? {i} {d.tile.format(notation)} ({percent(d.confidence)}): {said(d.doubt, notation)}")  # type: ignore[arg-type]
     n = len(reading.detections)
     for i, d in enumerate(reading.set_aside, n + 1):
         if i in entries:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from remi.i18n import N_, gettext as _
+from remi.i18n import N_, gettext as _, percent
 from remi.options import FixOpt, Json, KeepOpt, ModelsOpt, PhotoOpt, RulesFile, Variant, load_rules
 
 if TYPE_CHECKING:  # the tutor is imported by the command itself (start-up time)
@@ -167,7 +167,7 @@ def _throws_table(rows: list, closed: bool) -> Any:
     for col in (_("steps"), _("live outs"), _("close in 3") if closed else _("go out in 3"), _("feed risk")):
         table.add_column(col, justify="right")
     for a in rows[:8]:
-        table.add_row(a.discard, str(a.steps), str(a.outs), f"{100 * a.p_close:.0f}%", f"{100 * a.feed_risk:.0f}%")
+        table.add_row(a.discard, str(a.steps), str(a.outs), percent(a.p_close), percent(a.feed_risk))
     return table
 
 
