@@ -86,6 +86,12 @@ def _language(request: Request) -> dict[str, Any]:
     return {"lang": request.scope.get("state", {}).get("lang", "en"), "languages": switch(request)}
 
 
+def _page_percent(share: float) -> str:
+    """A share as the reader's language writes it, its space a narrow one (U+202F, the French
+    espace fine): a photo's list gives each tile's 42 % a quarter of a phone's width."""
+    return i18n.percent(share).replace("\xa0", "\u202f")
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(HERE / "templates"), context_processors=[_csrf, _language])
     env = templates.env
@@ -99,7 +105,7 @@ def make_templates() -> Jinja2Templates:
     env.lstrip_blocks = True
     env.finalize = _printable
     env.globals.update(tile_views.template_globals())
-    env.globals["percent"] = i18n.percent  # how sure, as the reader's language writes a share (42 %)
+    env.globals["percent"] = _page_percent  # how sure, as the reader's language writes a share (42 %)
     env.filters.update(tile_views.template_filters())
     return templates
 

@@ -19,6 +19,7 @@ from tests.english import WORD, english_words
 from tests.web.conftest import Server
 from tests.web.test_browser import phone as driver  # noqa: F401 - the phone's Chromium, a fixture
 
+PHOTOS = Path(__file__).resolve().parents[2] / "samples" / "photos"
 BOARD = "r3 r4 r5 r6 b10 b11 b12 k7 y7 b7 y9 y10 y11 y12 k2"
 #: refusals still written where they are raised, allowed in English only whole: none since every
 #: refusal is a typed code with a template (the refusals branch, docs/errors.md)
@@ -62,6 +63,20 @@ def confirm_page(driver: object, base: str) -> None:
         f.submit();""", BOARD)
 
 
+def photo_page(driver: object, base: str, tmp_path: Path) -> None:
+    """A photo chosen on the camera page and read: the page of its tiles, each with its doubt (a
+    greyscale photo: every tile's colour is a guess, worded on the page)."""
+    import cv2
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    grey = tmp_path / "grey.jpg"
+    cv2.imwrite(str(grey), cv2.cvtColor(cv2.imread(str(PHOTOS / "rack-close.jpg")), cv2.COLOR_BGR2GRAY))
+    driver.get(base + "/photo?game=1")  # type: ignore[attr-defined]
+    driver.find_element(By.CSS_SELECTOR, "input[type=file][accept^='image/jpeg']").send_keys(str(grey))  # type: ignore[attr-defined]
+    WebDriverWait(driver, 90).until(lambda d: re.search(r"/photo/\w+", d.current_url) and "readlist" in d.page_source)
+
+
 def read_page(driver: object, shots: Path | None, name: str) -> tuple[str, list[str]]:
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -73,16 +88,19 @@ def read_page(driver: object, shots: Path | None, name: str) -> tuple[str, list[
 
 
 @pytest.mark.parametrize("lang", ["ro", "fr"])
-def test_every_page_speaks_the_phones_language_and_fits(driver: object, server: Server, remi, lang: str) -> None:
+def test_every_page_speaks_the_phones_language_and_fits(driver: object, server: Server, remi, lang: str,
+                                                         tmp_path: Path) -> None:
     remi.ok("new", "--variant", "closed", "--players", "Ana,Bogdan", "--target", "1000", "--name", "vineri")
     remi.ok("hand", "--atu", "y2", "--closer", "Ana", "--board", BOARD, "--points", "Bogdan=95")
     shots = Path(os.environ["REMI_WEB_SHOTS"]) / lang if os.environ.get("REMI_WEB_SHOTS") else None
     english = english_words(lang)
     driver.get(f"{server.base}/?lang={lang}")  # type: ignore[attr-defined]  # the switch, kept in a cookie
     found: dict[str, list[str]] = {}
-    for path in [*PAGES, "confirm"]:
+    for path in [*PAGES, "confirm", "read photo"]:
         if path == "confirm":
             confirm_page(driver, server.base)
+        elif path == "read photo":
+            photo_page(driver, server.base, tmp_path)
         else:
             driver.get(server.base + path)  # type: ignore[attr-defined]
         text, cut = read_page(driver, shots, re.sub(r"\W+", "-", path).strip("-") or "games")

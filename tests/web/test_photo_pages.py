@@ -125,7 +125,7 @@ def test_an_added_tile_goes_to_the_hand_and_is_kept_without_a_box(server: Server
 
 
 def test_how_sure_is_written_as_the_phones_language_writes_a_percentage(server: Server) -> None:
-    """Babel's percent form for the reader (issue 41): ``42 %`` with a no-break space in French
+    """Babel's percent form for the reader (issue 41): ``42 %`` with a narrow no-break space in French
     and Romanian, ``42%`` in English."""
     shown = {}
     for lang in ("fr", "ro", "en"):
@@ -135,5 +135,5 @@ def test_how_sure_is_written_as_the_phones_language_writes_a_percentage(server: 
         shown[lang] = re.findall(r'<span class="conf">([^<?]*)', phone.get(r.headers["location"]).text)
     assert shown["en"] and all(re.fullmatch(r"\d+%", p) for p in shown["en"]), shown["en"]
     for lang in ("fr", "ro"):
-        assert [p.replace("\xa0", "") for p in shown[lang]] == shown["en"]
-        assert all(re.fullmatch(r"\d+\xa0%", p) for p in shown[lang]), shown[lang]
+        assert [p.replace("\u202f", "") for p in shown[lang]] == shown["en"]
+        assert all(re.fullmatch(r"\d+\u202f%", p) for p in shown[lang]), shown[lang]

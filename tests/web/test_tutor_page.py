@@ -66,4 +66,4 @@ def test_the_page_says_why_in_the_phones_language(server: Server) -> None:
         assert str(first) not in page
         # its table's chances as the language writes a percentage (42 % with a no-break space)
         shares = re.findall(r"<td>(\d+[^<]*%)</td>", page)
-        assert shares and all(re.fullmatch(r"\d+\xa0%", s) for s in shares), shares
+        assert shares and all(re.fullmatch(r"\d+\u202f%", s) for s in shares), shares
