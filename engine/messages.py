@@ -379,6 +379,8 @@ NUMBERS: Callable[[float, str, str], str] | None = None
 class Written(float):
     """A float field that formats itself as its language writes it (``29 %`` in French, ``0,915``)."""
 
+    language: str
+
     def __new__(cls, value: float, language: str) -> Written:
         self = super().__new__(cls, value)
         self.language = language
