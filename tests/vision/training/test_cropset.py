@@ -90,3 +90,16 @@ def test_blurred_crops_lose_their_sharp_strokes_not_their_labels():
     focus = lambda c: cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var()  # noqa: E731
     assert all(focus(s) < 0.8 * focus(x) for s, x in zip(soft, sharp))
     assert n == [1] * 20
+
+
+def test_tile_crops_refuses_a_share_outside_0_to_1_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = tmp_path / "crops.npz"
+    proc = subprocess.run([sys.executable, "-m", "research.cards.pretrained_reader", "tile-crops", str(out),
+                           str(tmp_path), "--edges", "1.5"], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[3])
+    assert proc.returncode == 2 and not out.exists()
+    assert "argument --edges: '1.5' is not a share of 0 to 1" in proc.stderr.splitlines()[-1]
