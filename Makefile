@@ -49,7 +49,7 @@ messages: $(FULL)
 	$(BABEL) compile -d remi/locale -D remi --statistics
 
 # The font families the wide training pools draw (vision/training/fontpool.py), from Debian's
-# packages: only for `remi vision generate --editions wide-train|wide-test`; demo and scan need none.
+# packages: only for `remi vision generate --editions wide-train|wide-test|thin-train`; demo and scan need none.
 train-fonts: $(CORE)
 	apt-get update -q
 	$$($(PY) -c 'from remi.vision.training import fontpool; print(fontpool.install_command())')

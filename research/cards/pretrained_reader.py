@@ -28,6 +28,17 @@ ROOT = Path(__file__).resolve().parents[2]
 COCO = ROOT.parent / "shared" / "pretrained" / "yolov5n-coco.pt"
 
 
+def _share(text: str) -> float:
+    """A share of crops, 0 to 1 (``--edges``, ``--blur``); anything else is refused in one line."""
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a share of 0 to 1")
+    return share
+
+
 def _parser():
     from research.cards import card_data, stage
 
@@ -52,6 +63,9 @@ def _parser():
     c.add_argument("--mine-with", type=Path, help="a models folder whose detector's boxes are mined")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--holdout", action="append", help="a real session whose tiles are left out (repeat it; default rummy4)")
+    c.add_argument("--edges", type=_share, default=0.0,
+                   help="share of the scenes' crops widened toward the next tile, its edge beside the digit (v11)")
+    c.add_argument("--blur", type=_share, default=0.0, help="share of the scenes' crops blurred (Gaussian or motion; v11)")
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -129,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
             sessions = realdata.kept_sessions(tuple(args.holdout or realdata.HELDOUT_SESSIONS))
         except ValueError as e:
             raise LabError(f"--holdout {e}") from None
-        x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions)
+        x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions,
+                                       edges=args.edges, blur=args.blur)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")

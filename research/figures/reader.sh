@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# A tile reader candidate's figures (models/README.md, "Reader v9", "Reader v10"), from a checkout with
+# A tile reader candidate's figures (models/README.md, "Reader v9" to "Reader v11"), from a checkout with
 # out/rNN/vNN.pt trained as the card says:   bash research/figures/reader.sh v10   (about 40 minutes on 2 cores)
 set -euo pipefail
-N=${1:?which candidate: v9 or v10}; R=out/r${N#v}
+N=${1:?which candidate: v9, v10 or v11}; R=out/r${N#v}
 source .venv/bin/activate
 F=models/candidates/$N/figures; mkdir -p $F/flags $R out/views
 G="remi vision generate"

@@ -1,7 +1,10 @@
 """Crop datasets for the tile reader, cut the way inference cuts them (``vision.crops``).
 
 Boxes are jittered (each edge moves by up to ``jitter`` of the tile's size) so the reader learns
-to read the boxes a detector really draws, not only hand-drawn ones.
+to read the boxes a detector really draws, not only hand-drawn ones. Reader v11's crops add two
+things v10 misread as a stroke "1" (research/vision-diary.md, "pool-editions, v8.3.1 against v10"):
+a share widened toward the next tile so that its edge stands beside the digit (``toward_neighbour``,
+labelled as the centre tile), and a share blurred (``blurred``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,39 @@ def jitter(rng: np.random.Generator, box, amount: float) -> tuple[float, float, 
     w, h = x2 - x1, y2 - y1
     d = rng.uniform(-amount, amount, 4) * (w, h, w, h)
     return (x1 + d[0], y1 + d[1], x2 + d[2], y2 + d[3])
+
+
+def toward_neighbour(rng: np.random.Generator, box, boxes, reach: tuple[float, float] = (0.06, 0.3)):
+    """The box widened sideways past the near edge of its nearest neighbour in the same row (a
+    rack's touching tiles), by ``reach`` of its width, half the time shifted whole instead; toward
+    a random side when no tile stands within half a width. The crop stays the centre tile's."""
+    x1, y1, x2, y2 = box
+    w = x2 - x1
+    others = np.asarray(boxes, float).reshape(-1, 4)
+    same_row = (np.minimum(others[:, 3], y2) - np.maximum(others[:, 1], y1)) > 0.5 * (y2 - y1)
+    right = np.where(same_row & (others[:, 0] >= x1 + 0.5 * w), others[:, 0] - x2, np.inf)
+    left = np.where(same_row & (others[:, 2] <= x2 - 0.5 * w), x1 - others[:, 2], np.inf)
+    gap_r, gap_l = float(right.min(initial=np.inf)), float(left.min(initial=np.inf))
+    if min(gap_r, gap_l) > 0.5 * w:
+        gap_r, gap_l = (0.0, np.inf) if rng.random() < 0.5 else (np.inf, 0.0)
+    past = max(0.0, min(gap_r, gap_l)) + rng.uniform(*reach) * w
+    shift = past if rng.random() < 0.5 else 0.0
+    if gap_r <= gap_l:
+        return (x1 + shift, y1, x2 + past, y2)
+    return (x1 - past, y1, x2 - shift, y2)
+
+
+def blurred(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
+    """A crop out of focus (Gaussian, sigma 0.5-1.3 px of the 40) or shaken (a 3-5 px streak at
+    any angle), as a phone's photo of a far or moving rack."""
+    if rng.random() < 0.5:
+        return cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.5, 1.3))
+    k = int(rng.integers(3, 6))
+    streak = np.zeros((k, k), np.float32)
+    streak[k // 2] = 1.0
+    turn = cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), rng.uniform(0, 180), 1.0)
+    streak = cv2.warpAffine(streak, turn, (k, k))
+    return cv2.filter2D(crop, -1, streak / max(float(streak.sum()), 1e-6))
 
 
 def _rotate(rng: np.random.Generator, image: np.ndarray, box, max_deg: float):
@@ -41,13 +77,18 @@ def _rotate(rng: np.random.Generator, image: np.ndarray, box, max_deg: float):
 
 
 def from_image(rng: np.random.Generator, image: np.ndarray, tiles, boxes, copies: int, amount: float = 0.08,
-               rotate: float = 0.0):
+               rotate: float = 0.0, edges: float = 0.0, blur: float = 0.0):
+    """Crops of the labelled tiles of one image, ``copies`` a tile: jittered, turned by up to
+    ``rotate`` degrees, an ``edges`` share widened toward a neighbour, a ``blur`` share blurred
+    (no draw is made for a share of 0, so older crop sets come out the same)."""
     xs, ns, cs = [], [], []
     for tile, box in zip(tiles, boxes):
         n, c = labels_of(tile)
         for _ in range(copies):
-            img, b = (image, box) if rotate <= 0 else _rotate(rng, image, box, rotate)
-            xs.append(crops.crop(img, jitter(rng, b, amount)))
+            wide = toward_neighbour(rng, box, boxes) if edges and rng.random() < edges else box
+            img, b = (image, wide) if rotate <= 0 else _rotate(rng, image, wide, rotate)
+            x = crops.crop(img, jitter(rng, b, amount))
+            xs.append(blurred(rng, x) if blur and rng.random() < blur else x)
             ns.append(n)
             cs.append(c)
     return xs, ns, cs
@@ -83,12 +124,13 @@ def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None
 
 
 def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08, skip_prefix: str = "real",
-              limit: int | None = None):
-    """Crops of a generated dataset folder (``images/train`` + ``labels/train``, tile-code classes)."""
+              limit: int | None = None, edges: float = 0.0, blur: float = 0.0):
+    """Crops of a generated dataset folder (``images/train`` + ``labels/train``, tile-code classes);
+    ``edges`` and ``blur`` as :func:`from_image`."""
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
     for img, tiles, boxes in yolo_items(folder, skip_prefix, limit):
-        x, n, c = from_image(rng, img, tiles, boxes, copies, amount)
+        x, n, c = from_image(rng, img, tiles, boxes, copies, amount, edges=edges, blur=blur)
         X += x
         N += n
         C += c

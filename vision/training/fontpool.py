@@ -80,6 +80,13 @@ def families(split: str) -> tuple[tuple[str, tuple[Path, ...]], ...]:
     return tuple((p, package_faces(p)) for p in PACKAGES[split] if package_faces(p))
 
 
+def light_families(split: str) -> tuple[tuple[str, tuple[Path, ...]], ...]:
+    """(package, its Light faces) of a pool, for the packages that have one (Lato-Light,
+    OpenSans-CondLight...; the thinner ExtraLight and Thin faces are left out as ever)."""
+    light = ((p, tuple(f for f in faces if "light" in f.stem.lower())) for p, faces in families(split))
+    return tuple((p, faces) for p, faces in light if faces)
+
+
 def face_key(path: Path) -> str:
     """The font key of a face file, as ``Edition.font`` holds it: ``file:`` and its path."""
     return f"file:{path}"

@@ -21,8 +21,10 @@ from remi.vision import realdata
 
 
 def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None,
-                sessions: tuple[str, ...] = realdata.TRAIN_SESSIONS):
-    """Crops for the tile reader: the real crops of ``sessions`` (6 jittered copies) + synthetic ones.
+                sessions: tuple[str, ...] = realdata.TRAIN_SESSIONS, edges: float = 0.0, blur: float = 0.0):
+    """Crops for the tile reader: the real crops of ``sessions`` (6 jittered copies) + synthetic ones,
+    an ``edges`` share of those widened toward a neighbour tile and a ``blur`` share blurred
+    (:func:`vision.training.cropset.from_image`; reader v11).
 
     With ``mine_with`` (a models folder), also the boxes that detector draws on the training
     photos, the empty tables and the synthetic scenes (:func:`vision.training.cropset.mined`): its
@@ -32,7 +34,7 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
 
     photos = realdata.load(sessions)
     parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
-             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit)]
+             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit, edges=edges, blur=blur)]
     if mine_with is not None:
         from remi.vision.reader import Reader
 

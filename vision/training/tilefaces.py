@@ -10,8 +10,9 @@ a star, a letter), and the body (cream, ivory, white, grey; bevel, corners, prop
 :func:`sample_edition` draws editions from two disjoint pools of settings: ``"train"`` for
 training data and ``"test"`` for the synthetic "other editions" test set, so that its figures
 are about settings the reader never saw. What is disjoint (``TRAIN`` and ``TEST`` below):
-the font, the joker design, the emblem on the face, each ink's colour anchor, the body's
-colour anchor, and the ranges of the digits' height and place and of the tile's proportions.
+the font, the joker design (but ``"thin-train"``'s letter J, always in a train face), the emblem
+on the face, each ink's colour anchor, the body's colour anchor, and the ranges of the digits'
+height and place and of the tile's proportions.
 The 6/9 marks are shared (a reader cannot read a mark it never saw; what is held out is how
 the rest of the tile looks around it).
 
@@ -91,7 +92,12 @@ WIDE_TRAIN = {**TRAIN, "base": "train", "emblems": TRAIN["emblems"] + ("maker",)
               "digit_height": (0.30, 0.70), "digit_y": (0.38, 0.48), "aspect": (0.66, 0.78)}
 WIDE_TEST = {**TEST, "base": "test", "emblems": TEST["emblems"] + ("maker-caps",),
              "digit_height": (0.30, 0.70), "digit_y": (0.34, 0.46), "aspect": (0.64, 0.74)}
-POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST}
+# The thin-stroke pool (reader v11): v10 read a lone vertical stroke as a 1 (a thin 4's stem, a
+# J-letter joker). ``wide-train`` with every joker a letter J, drawn in the edition's own train
+# face (the design is the test pool's, its faces never are), and a ``light`` share of editions in
+# a Light face of a train family, thinned further, at every digit height of the wide pool.
+THIN_TRAIN = {**WIDE_TRAIN, "jokers": ("letter",), "light": 0.5}
+POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN}
 #: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")
@@ -207,7 +213,8 @@ def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
         raise ValueError(f"split must be one of {', '.join(POOLS)}, not {split!r}")
     pool = POOLS[split]
     base = pool.get("base", split)
-    font = _pick_font(rng, split)
+    light = "light" in pool and rng.random() < pool["light"]  # only the thin pool draws it: the others keep their pixels
+    font = _light_face(rng, base) if light else _pick_font(rng, split)
     inks = tuple(_jitter_hsv(rng, _pick(rng, _INKS[base][c])) for c in COLOURS)
     # red and orange stay apart within a set (players tell them apart): an orange too close
     # to the red in hue is moved away from it
@@ -223,7 +230,8 @@ def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
     # a big digit keeps a margin above it: its centre goes down as it grows
     digit_y = max(float(rng.uniform(*pool["digit_y"])), digit_height / 2 + 0.06)
     return Edition(
-        name=f"{split}-{font}", split=split, font=font, weight=_weight(rng, font) if weight is None else weight,
+        name=f"{split}-{font}", split=split, font=font,
+        weight=_weight(rng, font, light) if weight is None else weight,
         digit_height=digit_height, digit_y=digit_y,
         squeeze=float(rng.uniform(0.75, 1.0)), inks=inks,
         six_nine=str(rng.choice(MARKS, p=_MARK_WEIGHTS)), joker=_pick(rng, pool["jokers"]), joker_inks=joker_inks,
@@ -244,9 +252,21 @@ def _pick_font(rng: np.random.Generator, split: str) -> str:
     return _pick(rng, available_fonts(POOLS[split].get("base", split)))
 
 
-def _weight(rng: np.random.Generator, font: str) -> float:
+def _light_face(rng: np.random.Generator, split: str) -> str:
+    """A font key of a Light face of one of a pool's Debian families (the family drawn first)."""
+    from remi.vision.training import fontpool
+
+    fontpool.require(split)
+    _, faces = _pick(rng, fontpool.light_families(split))
+    return fontpool.face_key(_pick(rng, faces))
+
+
+def _weight(rng: np.random.Generator, font: str, light: bool = False) -> float:
     """A stroke weight change: Hershey's single strokes need thickening; a designed face keeps
-    near its own weight (its bold is already bold)."""
+    near its own weight (its bold is already bold); a Light face is thinned further, as the
+    faint strokes of the editions v10 misread (a 4 whose crossbar is all but gone)."""
+    if light:
+        return float(rng.uniform(-1.5, 0.0))
     if font in HERSHEY:
         return float(rng.uniform(1.0, 5.0))
     return float(rng.uniform(-1.5, 3.5) if font in TRUETYPE else rng.uniform(-1.0, 2.0))

@@ -1,5 +1,7 @@
 """The wide pools of tile editions (issue 38): Debian's font families split by family, big digits."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -60,3 +62,23 @@ def test_a_missing_package_is_refused_with_the_command_that_installs_it(monkeypa
     monkeypatch.setitem(fontpool.PACKAGES, "train", fontpool.PACKAGES["train"] + ("fonts-no-such-family",))
     with pytest.raises(RemiError, match=r"fonts-no-such-family.*apt-get install -y .*fonts-no-such-family"):
         fontpool.require("train")
+
+
+
+def test_the_thin_pool_draws_light_faces_at_every_digit_height():
+    """Reader v11's pool: v10 read a thin 4's stem as a 1."""
+    eds = _editions("thin-train")
+    light = [e for e in eds if "light" in Path(e.font).stem.lower() and e.weight <= 0]  # a Light face, thinned
+    assert 0.4 < len(light) / len(eds) < 0.7
+    heights = [e.digit_height for e in light]
+    assert min(heights) < 0.36 and max(heights) > 0.64
+    assert not {e.font for e in eds} & {e.font for e in _editions("wide-test")}
+
+
+def test_the_thin_pool_draws_every_joker_as_a_j_in_its_own_train_face():
+    """v10 read the J-letter jokers of pool-editions as a 1; the train pools had no J."""
+    eds = _editions("thin-train", 60)
+    assert {e.joker for e in eds} == {"letter"}
+    face = tf.render(Tile.parse("*"), eds[0], np.random.default_rng(0), 120)
+    ink = np.abs(face.image.astype(int) - np.array(eds[0].body)).sum(2) > 60
+    assert ink[face.mask > 0].sum() > 40  # the J is drawn
