@@ -483,10 +483,15 @@ def _target(request: Request, action: str, used: list[Tile], fields: dict[str, s
         return "/tutor?" + urlencode(query)
     if game_id_of(game) is None:
         raise E.NoGameChosen()
-    if action == "board" or (action.startswith("rack_") and action[5:].isdigit()):
+    if action == "board" or (action.startswith("rack_") and _seat(action[5:])):
         return f"/g/{game}/hand?" + urlencode({action: tiles})
     if action == "pending_board":  # the hand in progress: its page, the tiles in the form
         return f"/g/{game}/pending?" + urlencode({"board": tiles})
-    if action.startswith("pending_") and action[8:].isdigit():
+    if action.startswith("pending_") and _seat(action[8:]):
         return f"/g/{game}/pending?" + urlencode({"seat": action[8:], "rack": tiles})
     raise E.UnknownUse(action=action)
+
+
+def _seat(text: str) -> bool:
+    """A seat's number as a button sends it: ASCII digits, a few (``"²".isdigit()`` is True)."""
+    return text.isascii() and text.isdigit() and len(text) <= 3

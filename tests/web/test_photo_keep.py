@@ -3,9 +3,10 @@ were accepted (a refused check keeps nothing), and the kept folder has a cap, on
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
-from tests.web.conftest import Server, csrf
+from tests.web.conftest import Server, csrf, errors_on
 from tests.web.test_photo_pages import read_tiles, upload
 
 
@@ -88,3 +89,18 @@ def test_missing_models_say_what_to_do_and_no_server_path(db: str, home: Path, t
         assert str(empty) not in r.text and "site-packages" not in r.text
     finally:
         stop(server)
+
+
+def test_a_use_for_a_seat_that_is_no_number_is_refused(server: Server, home: Path) -> None:
+    """``rack_²`` and ``pending_²``: "²".isdigit() is True in Python; the page names the use as unknown."""
+    phone = server.phone()
+    phone.post("/new", data={"csrf": csrf(phone), "variant": "closed", "p1": "Ana", "p2": "Bogdan", "name": "seats",
+                             "target_mode": "none", "target": ""})
+    r = upload(phone, query="?game=1")
+    shot = r.headers["location"].split("?")[0]
+    tiles = read_tiles(phone.get(r.headers["location"]).text)
+    for action in ("rack_²", "pending_²", "rack_1234"):
+        refused = phone.post(f"{shot}/use?game=1", data={"csrf": csrf(phone), "tiles": " ".join(tiles),
+                                                         "action": action, "variant": "closed"})
+        assert refused.status_code == 400
+        assert [html.unescape(e) for e in errors_on(refused.text)] == [f"unknown use '{action}' for the tiles"]
