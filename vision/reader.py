@@ -187,8 +187,23 @@ class Reader:
         # view, so a folder of more views has its own bar (research/vision-diary.md, "V4u's flags").
         self.views = int(settings.views)
         self.sure = None if settings.sure is None else float(settings.sure)
+        # the extra views need no "turned": read on the model cut to the other outputs, which
+        # skips the orientation trunk of a two-trunk reader (vision.graphs), the same numbers
+        self.views_cls = self._views_session(Path(models) / settings.reader, opts)
         self.unsure_below = float(settings.unsure_below)
         self.temperature = (float(settings.temperature_number), float(settings.temperature_colour))
+
+    def _views_session(self, path: Path, opts):
+        """The reader without its ``orient`` output, for the extra views (``vision.graphs``);
+        the whole reader where there are no extra views or nothing to cut."""
+        import onnxruntime as ort
+
+        from remi.vision.graphs import keep_outputs
+
+        if self.views < 2 or "orient" not in self.outputs:
+            return self.cls
+        cut = keep_outputs(path.read_bytes(), {o for o in self.outputs if o != "orient"})
+        return self.cls if cut is None else ort.InferenceSession(cut, opts, providers=["CPUExecutionProvider"])
 
     # -- stage 1: boxes -------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -290,17 +305,20 @@ class Reader:
         if self.views > 1 and len(again):
             turns = [2, 1, 3][:self.views - 1]  # turned 180 degrees, then 90 and 270
             turned_crops = np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3))) for k in turns])
-            more_n, more_c, _, _ = self._heads(turned_crops)
+            more_n, more_c, _, _ = self._heads(turned_crops, self.views_cls)
             pn[again] = (pn[again] + more_n.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
             pc[again] = (pc[again] + more_c.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
         probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
         background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
         return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)
 
-    def _heads(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
+    def _heads(self, x: np.ndarray, session=None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray]:
         """Number and colour chances, the embedding (or None) and the chance of "turned 180
-        degrees" of a batch of crops; an adapted folder's own heads read the embedding."""
-        out = dict(zip(self.outputs, self.cls.run(None, {self.cls.get_inputs()[0].name: x})))
+        degrees" (0 from a session without it: ``views_cls``) of a batch of crops; an adapted
+        folder's own heads read the embedding."""
+        session = session or self.cls
+        names = [o.name for o in session.get_outputs()]
+        out = dict(zip(names, session.run(None, {session.get_inputs()[0].name: x})))
         pn, pc = out["number"], out["colour"]
         emb = out.get("embedding")
         if self.head is not None and emb is not None:
