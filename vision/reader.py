@@ -535,7 +535,7 @@ def _angle(corners: np.ndarray, turned: float) -> float:
 
 def _detection(looks: Looks, i: int, code: int, box, score, note: Doubt | None) -> Detection:
     p = looks.probs[i]
-    alt = [int(k) for k in np.argsort(-p) if int(k) != code][:ALTERNATIVES]
+    alt = [int(k) for k in np.argsort(-p)[:ALTERNATIVES + 1] if k != code][:ALTERNATIVES]
     return Detection(ALL_KINDS[code], float(p[code]), tuple(float(v) for v in box), float(score),
                      tuple((float(x), float(y)) for x, y in looks.corners[i]), _angle(looks.corners[i], float(looks.turned[i])),
                      note, tuple((ALL_KINDS[k], float(p[k])) for k in alt))
@@ -680,19 +680,24 @@ def rows_order(boxes: list) -> list[int]:
     [2, 0, 1, 3]
     """
     rows: list[list[int]] = []
+    spans: list[tuple[float, float]] = []  # each row's mean top and bottom, new when a box joins it
+
+    def span(row: list[int]) -> tuple[float, float]:
+        return float(np.mean([boxes[r][1] for r in row])), float(np.mean([boxes[r][3] for r in row]))
+
     for i in sorted(range(len(boxes)), key=lambda i: (boxes[i][1] + boxes[i][3]) / 2):
         y1, y2 = boxes[i][1], boxes[i][3]
         best, best_overlap = None, 0.5
-        for row in rows:
-            ry1 = float(np.mean([boxes[r][1] for r in row]))
-            ry2 = float(np.mean([boxes[r][3] for r in row]))
+        for k, (ry1, ry2) in enumerate(spans):
             overlap = (min(y2, ry2) - max(y1, ry1)) / max(1e-6, min(y2 - y1, ry2 - ry1))
             if overlap > best_overlap:
-                best, best_overlap = row, overlap
+                best, best_overlap = k, overlap
         if best is None:
             rows.append([i])
+            spans.append(span(rows[-1]))
         else:
-            best.append(i)
+            rows[best].append(i)
+            spans[best] = span(rows[best])
     rows.sort(key=lambda r: float(np.mean([(boxes[i][1] + boxes[i][3]) / 2 for i in r])))
     return [i for row in rows for i in sorted(row, key=lambda i: boxes[i][0])]
 
