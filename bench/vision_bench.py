@@ -1,7 +1,7 @@
 """Latency of `remi scan` inference: the shipped ONNX pipeline next to Ultralytics' PyTorch predict.
 
     .venv/bin/python bench/vision_bench.py [--photos DIR_OR_SESSION] [--n 30] [--size 4032] [--models DIR]
-                                           [--baseline REV] [--rounds 1]
+                                           [--baseline REV] [--rounds 1] [--min-tiles N]
 
 Times, per photo (median over the photos, after 3 warm-up runs, 2 threads each), decoding
 excluded; ``--size`` resizes each photo to that long side first (4032: a 12-megapixel phone
@@ -36,14 +36,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def _photos(spec: str, n: int) -> list[Path]:
+def _photos(spec: str, n: int, min_tiles: int = 0) -> list[Path]:
+    """The first ``n`` photos of a folder, or of real-data sessions ("rummy,rummy4"), those
+    with at least ``min_tiles`` labelled tiles."""
     p = Path(spec)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in (".jpg", ".jpeg", ".png"))
     else:
         from remi.vision import realdata
 
-        files = [ph.path for ph in realdata.load((spec,))]
+        files = [ph.path for ph in realdata.load(tuple(spec.split(","))) if len(ph.tiles) >= min_tiles]
     return files[:n]
 
 
@@ -108,7 +110,8 @@ def ultralytics_pipeline(reader, models: Path, threads: int):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--photos", default="rummy4", help="a folder of photos, or a real-data session name")
+    ap.add_argument("--photos", default="rummy4", help="a folder of photos, or real-data session names (a,b)")
+    ap.add_argument("--min-tiles", type=int, default=0, help="only sessions' photos of at least this many tiles")
     ap.add_argument("--n", type=int, default=30)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--size", type=int, default=0, help="resize every photo to this long side first")
@@ -122,7 +125,7 @@ def main() -> None:
 
     from remi.vision.reader import MODELS, Reader, load_image
 
-    images = [load_image(p) for p in _photos(args.photos, args.n)]
+    images = [load_image(p) for p in _photos(args.photos, args.n, args.min_tiles)]
     if args.size:
         images = [cv2.resize(im, None, fx=args.size / max(im.shape[:2]), fy=args.size / max(im.shape[:2]),
                              interpolation=cv2.INTER_CUBIC) for im in images]

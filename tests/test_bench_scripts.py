@@ -67,3 +67,16 @@ def test_side_by_side_gives_every_item_to_each_pipeline_in_turn() -> None:
                            [1, 2], rounds=2, warmup=1)
     assert calls == ["a1", "b1"] + ["a1", "b1", "a2", "b2"] * 2
     assert set(medians) == {"a", "b"} and all(ms >= 0 for ms in medians.values())
+
+
+def test_the_vision_bench_takes_sessions_photos_of_many_tiles() -> None:
+    """``--photos rummy,rummy4 --min-tiles 25``: the crowded real photos of both sessions."""
+    from bench.vision_bench import _photos
+    from remi.vision import realdata
+
+    if not realdata.default_root().is_dir():
+        pytest.skip("real photos not found")
+    crowded = _photos("rummy,rummy4", 100, 25)
+    labelled = {p.path: len(p.tiles) for p in realdata.load(("rummy", "rummy4"))}
+    assert crowded and all(labelled[p] >= 25 for p in crowded)
+    assert len(crowded) == sum(n >= 25 for n in labelled.values())
