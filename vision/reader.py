@@ -346,7 +346,7 @@ class Reader:
         reading = self.read_once(image, expect, rules)
         if not (self.way_up and _upside_down(reading)):  # only a reader that knows a way up can say
             return reading
-        turned = self.read_once(np.ascontiguousarray(image[::-1, ::-1]), expect, rules)
+        turned = self.read_once(turned_round(image), expect, rules)
         return reading if _upside_down(turned) else _turned_back(turned)
 
     def read_once(self, image: np.ndarray, expect: tuple[int, int] | None = None,
@@ -649,6 +649,18 @@ def _upside_down(reading: Reading) -> bool:
     angles = [d.angle for d in reading.detections if d.angle is not None]
     down = sum(abs(a - 180.0) < 45.0 for a in angles)
     return len(angles) >= 3 and down >= UPSIDE_DOWN * len(angles)
+
+
+def turned_round(image: np.ndarray) -> np.ndarray:
+    """The photo turned 180 degrees, contiguous: OpenCV's flip, 12 ms for 12 megapixels where
+    numpy's copy of the reversed view takes 120 (three bytes at a time); the same pixels.
+
+    >>> turned_round(np.arange(6, dtype=np.uint8).reshape(2, 3)).tolist()
+    [[5, 4, 3], [2, 1, 0]]
+    """
+    import cv2
+
+    return cv2.flip(image, -1)
 
 
 def _turned_back(reading: Reading) -> Reading:

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.vision.reader import Reader, rows_order
+from remi.vision.reader import Reader, rows_order, turned_round
 
 
 def test_the_readers_sessions_do_not_spin_while_they_wait():
@@ -51,3 +51,12 @@ def test_reading_order_of_a_crowded_rack_is_the_same_as_before():
     boxes = [(x * 60.0, tier * 90.0 - x * 1.5, x * 60.0 + 58, tier * 90.0 - x * 1.5 + 85)
              for tier in range(3) for x in range(18)]
     assert rows_order(boxes) == _rows_order_before(boxes)
+
+
+def test_a_photo_turned_round_has_the_reversed_views_pixels():
+    """The second reading of a photo standing upside down reads it turned by OpenCV's flip."""
+    rng = np.random.default_rng(0)
+    for shape in ((301, 402, 3), (50, 41), (7, 9, 4)):
+        image = rng.integers(0, 256, shape, dtype=np.uint8)
+        turned = turned_round(image)
+        assert turned.flags.c_contiguous and np.array_equal(turned, image[::-1, ::-1])
