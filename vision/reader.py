@@ -278,8 +278,7 @@ class Reader:
         canvas = np.full((ch, cw, 3), 114, np.uint8)
         top, left = (ch - nh) // 2, (cw - nw) // 2
         canvas[top:top + nh, left:left + nw] = cv2.resize(src, (nw, nh), interpolation=cv2.INTER_LINEAR)  # as in training
-        x = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-        return x, s, (left, top)
+        return detector_input(canvas), s, (left, top)
 
     # -- stage 2: kinds -------------------------------------------------------------------
     def boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
@@ -649,6 +648,22 @@ def _upside_down(reading: Reading) -> bool:
     angles = [d.angle for d in reading.detections if d.angle is not None]
     down = sum(abs(a - 180.0) < 45.0 for a in angles)
     return len(angles) >= 3 and down >= UPSIDE_DOWN * len(angles)
+
+
+def detector_input(canvas: np.ndarray) -> np.ndarray:
+    """A BGR photo (h, w, 3) uint8 as the detector takes it: RGB planes (1, 3, h, w) in [0, 1],
+    contiguous. Each plane is copied out whole (OpenCV's split) before the division, 2 ms for
+    640x480 where converting the reversed, transposed view took 4-7 ms and handed onnxruntime
+    an array it copies again; the same numbers.
+
+    >>> detector_input(np.array([[[0, 51, 255]]], np.uint8)).ravel().tolist()
+    [1.0, 0.20000000298023224, 0.0]
+    """
+    import cv2
+
+    x = np.stack(cv2.split(canvas)[::-1])[None].astype(np.float32)
+    x /= 255.0
+    return x
 
 
 def turned_round(image: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi.vision.reader import Reader, rows_order, turned_round
+from remi.vision.reader import Reader, detector_input, rows_order, turned_round
 
 
 def test_the_readers_sessions_do_not_spin_while_they_wait():
@@ -60,3 +60,10 @@ def test_a_photo_turned_round_has_the_reversed_views_pixels():
         image = rng.integers(0, 256, shape, dtype=np.uint8)
         turned = turned_round(image)
         assert turned.flags.c_contiguous and np.array_equal(turned, image[::-1, ::-1])
+
+
+def test_the_detectors_input_is_the_same_numbers_contiguous():
+    canvas = np.random.default_rng(1).integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    x = detector_input(canvas)
+    assert x.flags.c_contiguous and x.dtype == np.float32
+    assert np.array_equal(x, canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0)
