@@ -67,6 +67,7 @@ def photo_page(driver: object, base: str, tmp_path: Path) -> None:
     """A photo chosen on the camera page and read: the page of its tiles, each with its doubt (a
     greyscale photo: every tile's colour is a guess, worded on the page)."""
     import cv2
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -74,7 +75,9 @@ def photo_page(driver: object, base: str, tmp_path: Path) -> None:
     cv2.imwrite(str(grey), cv2.cvtColor(cv2.imread(str(PHOTOS / "rack-close.jpg")), cv2.COLOR_BGR2GRAY))
     driver.get(base + "/photo?game=1")  # type: ignore[attr-defined]
     driver.find_element(By.CSS_SELECTOR, "input[type=file][accept^='image/jpeg']").send_keys(str(grey))  # type: ignore[attr-defined]
-    WebDriverWait(driver, 90).until(lambda d: re.search(r"/photo/\w+", d.current_url) and "readlist" in d.page_source)
+    # the page changes under the wait (the form is sent on the file's change): a read in between may fail
+    WebDriverWait(driver, 90, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: re.search(r"/photo/\w+", d.current_url) and "readlist" in d.page_source)
 
 
 def read_page(driver: object, shots: Path | None, name: str) -> tuple[str, list[str]]:
