@@ -65,7 +65,9 @@ def lang_first(args: list[str]) -> list[str]:
     end = args.index("--") if "--" in args else len(args)
     moved, rest, i = [], [], 0
     while i < end:
-        if args[i] == "--lang" and i + 1 < end:
+        if args[i] == "--lang" and i + 1 == end:  # no value: the group's own line says so, nothing runs
+            return ["--lang"]
+        if args[i] == "--lang":
             moved += args[i:i + 2]
             i += 2
             continue

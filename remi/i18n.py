@@ -177,11 +177,7 @@ def percent(share: float) -> str:
     >>> percent(0.9)
     '90%'
     """
-    if current() == "en":  # Python's own: no Babel to import for English
-        return f"{share:.0%}"
-    from babel.numbers import format_percent
-
-    return format_percent(share, locale=current())
+    return written(share, ".0%", current())
 
 
 def written(value: float, spec: str, lang: str) -> str:

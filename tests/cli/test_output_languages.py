@@ -193,6 +193,8 @@ def test_lang_is_taken_wherever_it_is_typed(tmp_path: Path) -> None:
     assert "Le jeu vaut 105 points." in run("check", rack, "--lang=fr", "--atu", "r8").stdout
     wrong = run("check", rack, "--atu", "r8", "--lang", "xx")
     assert wrong.returncode == 2 and wrong.stderr.strip() == "remi: unknown language 'xx': use en, ro, fr"
+    dangling = run("check", rack, "--lang")  # no value at the end: said as such, not "no such option"
+    assert dangling.returncode == 2 and dangling.stderr.strip() == "remi: Option '--lang' requires an argument."
 
 
 @pytest.mark.parametrize("lang", ["ro", "fr"])
