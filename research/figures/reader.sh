@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# A tile reader candidate's figures (models/README.md, "Reader v9" to "Reader v11"), from a checkout with
+# A tile reader candidate's figures (models/README.md, "Reader v9" to "Reader v12"), from a checkout with
 # out/rNN/vNN.pt trained as the card says:   bash research/figures/reader.sh v10   (about 40 minutes on 2 cores)
+# CALIB: the calibration set (v9-v11: out/r9/calib; v12: out/r12/calib, drawn without rummy4)
 set -euo pipefail
-N=${1:?which candidate: v9, v10 or v11}; R=out/r${N#v}
+N=${1:?which candidate: v9 to v12}; R=out/r${N#v}; CALIB=${CALIB:-out/r9/calib}
 source .venv/bin/activate
 F=models/candidates/$N/figures; mkdir -p $F/flags $R out/views
 G="remi vision generate"
@@ -29,8 +30,8 @@ state = torch.load(f"{R}/{N}.pt", map_location="cpu")
 torch.save({k: v.half() if v.is_floating_point() else v for k, v in state.items()}, f"{R}/models/tile-reader.pt")
 np.savez(f"{R}/models/reader-head.npz", **classifier.head_weights(Path(f"{R}/{N}.pt")))
 PY
-# calibrated on out/r9/calib only, before any test pool is read with it
-python research/vision_calibrate.py --folder out/r9/calib --models $R/models --json $F/calibration.json
+# calibrated on $CALIB only, before any test pool is read with it
+python research/vision_calibrate.py --folder $CALIB --models $R/models --json $F/calibration.json
 
 # the shipped folder (v8.3.1 with V4u) on the new pool; its figures on every other set are
 # models/candidates/v8/figures/*-v831-v4u.json and flags/*-v4u.json (4 Dec, research/figures/views.sh)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from remi.engine import ALL_KINDS, RemiError, Tile
+from remi.engine import ALL_KINDS, JOKER, RemiError, Tile
 from remi.vision import crops
 from remi.vision.training import patches, surfaces
 
@@ -136,9 +136,13 @@ class _Plane:
     corners: list[np.ndarray] = field(default_factory=list)
     oriented: list[bool] = field(default_factory=list)
     counts: dict = field(default_factory=dict)
+    joker_share: float = 0.0
 
     def kind(self, rng: np.random.Generator) -> Tile:
-        """A random kind with fewer than two copies in the scene (a set has two of each)."""
+        """A random kind with fewer than two copies in the scene (a set has two of each); in a pool
+        with a ``joker_share`` that share of the draws is a joker whatever the count (reader v12)."""
+        if self.joker_share and rng.random() < self.joker_share:
+            return JOKER
         while True:
             t = ALL_KINDS[int(rng.integers(len(ALL_KINDS)))]
             if self.counts.get(t, 0) < 2:
@@ -451,6 +455,12 @@ def frame_size(rng: np.random.Generator, largest: int = 1024) -> tuple[int, int]
     return (long_, short) if rng.random() < 0.7 else (short, long_)
 
 
+def _joker_share(split: str) -> float:
+    from remi.vision.training import tilefaces
+
+    return float(tilefaces.POOLS.get(split, {}).get("joker_share", 0.0))
+
+
 def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None = None, layout: str | None = None,
          mix: dict[str, float] | None = None, backgrounds: list[np.ndarray] | None = None,
          largest: int = 1024) -> tuple[_Plane, np.ndarray, str, tuple[int, int]]:
@@ -462,7 +472,8 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
         layout = str(rng.choice(keys, p=p / p.sum()))
     fw, fh = frame or frame_size(rng, largest)
     W, H = int(fw * (1 + 2 * MARGIN)), int(fh * (1 + 2 * MARGIN))
-    plane = _Plane(surfaces.surface(rng, W, H, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32))
+    plane = _Plane(surfaces.surface(rng, W, H, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32),
+                   joker_share=_joker_share(faces.split))
     surfaces.add_clutter(rng, plane.image)
     faces.new_scene(rng)
     if layout == "negative" or rng.random() < 0.05:

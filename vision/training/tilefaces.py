@@ -97,7 +97,12 @@ WIDE_TEST = {**TEST, "base": "test", "emblems": TEST["emblems"] + ("maker-caps",
 # face (the design is the test pool's, its faces never are), and a ``light`` share of editions in
 # a Light face of a train family, thinned further, at every digit height of the wide pool.
 THIN_TRAIN = {**WIDE_TRAIN, "jokers": ("letter",), "light": 0.5}
-POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN}
+# The joker pool (reader v12): v11's 186 J crops of 58,155 (two jokers in a set of 106) left every
+# J of pool-editions read as a 1; here 15 % of the tiles a scene draws are jokers (a set's two
+# copies do not bind them), so the J is a share of the data, not a rarity.
+JOKER_TRAIN = {**THIN_TRAIN, "joker_share": 0.15}
+POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN,
+         "joker-train": JOKER_TRAIN}
 #: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")
