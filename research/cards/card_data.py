@@ -2,8 +2,9 @@
 
 - the corner indices of card-prints (``vision.training.cardprints``), every print fold but the
   held-out one (``print-folds.json``, ``research.cards.print_folds``: the set split BY PRINT),
-  shrunk to the 10-28 px an index has in a photo of a table, with crops of the cards' faces as
-  "not an index";
+  shrunk to ``print_heights`` px (reader 7: 10-28, as in a 1920x1080 frame of a table; card
+  reader 8: 18-56, about their own 34-53 px and the real decks' labelled 37-101), with crops of
+  the cards' faces as "not an index";
 - the real decks of ``../shared/realdata/cards`` but the held-out one (``research.cards.stage``:
   ``white`` = android + webcam-uuid, ``iphone``, ``win`` = webcam-win), as cards1's readers;
 - indices drawn from the faces of the Debian font packages (``cardfaces.debian_fonts``, the
@@ -42,23 +43,27 @@ def print_split(fold: int, folds_file: Path = FOLDS_FILE) -> tuple[list, list]:
     return [c for c in cards if c.name not in held], [c for c in cards if c.name in held]
 
 
-def reader_data(deck: str, print_fold: int, drawn: int = 20000, seed: int = 0, folds_file: Path = FOLDS_FILE):
+def reader_data(deck: str, print_fold: int, drawn: int = 20000, seed: int = 0, folds_file: Path = FOLDS_FILE,
+                print_heights: tuple[float, float] = (10, 28)):
     """(crops, number, colour, counts) for a reader that never sees the deck group ``deck`` nor
-    the prints of ``print_fold``; ``counts``: how many crops each source gave."""
+    the prints of ``print_fold``; ``counts``: how many crops each source gave (no drawn part
+    when ``drawn`` is 0)."""
     from remi.vision.training import cardfaces
     from research.cards import stage
 
     train_cards, _ = print_split(print_fold, folds_file)
     parts = {"real decks": stage.index_crops(stage.load(stage.training_groups(deck)), seed=seed),
-             "card-prints": cardprints.index_crops(train_cards, copies=2, seed=seed + 1),
-             "drawn": cardfaces.index_crops(drawn, seed + 2, pips="many", faces="debian", heights=(10, 20))}
+             "card-prints": cardprints.index_crops(train_cards, copies=2, seed=seed + 1, heights=print_heights)}
+    if drawn:
+        parts["drawn"] = cardfaces.index_crops(drawn, seed + 2, pips="many", faces="debian", heights=(10, 20))
     counts = {k: len(v[0]) for k, v in parts.items()}
     x, n, c = (np.concatenate([v[i] for v in parts.values()]) for i in range(3))
     return x, n, c, counts
 
 
-def heldout_prints(print_fold: int, seed: int = 9, folds_file: Path = FOLDS_FILE):
+def heldout_prints(print_fold: int, seed: int = 9, folds_file: Path = FOLDS_FILE,
+                   heights: tuple[float, float] = (10, 28)):
     """Crops of the held-out prints' indices, each once, for the unseen-print figure: no face
-    crops, the same small sizes as training's."""
+    crops, the index ``heights`` px tall."""
     _, held = print_split(print_fold, folds_file)
-    return cardprints.index_crops(held, copies=1, seed=seed, negatives=0.0)
+    return cardprints.index_crops(held, copies=1, seed=seed, negatives=0.0, heights=heights)

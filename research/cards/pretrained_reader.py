@@ -84,11 +84,15 @@ def _parser():
     k.add_argument("--print-fold", type=int, help="the card-prints fold left out (default: the deck's pair, "
                    f"{card_data.PAIRS})")
     k.add_argument("--drawn", type=int, default=20000,
-                   help="indices drawn from Debian's fonts (the same set in every fold)")
+                   help="indices drawn from Debian's fonts (the same set in every fold; 0: none)")
+    k.add_argument("--print-heights", type=float, nargs=2, default=(10, 28), metavar=("LOW", "HIGH"),
+                   help="card-prints' indices shrunk to this many pixels tall (card reader 8: 18 56)")
     k.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("eval-prints", help="a reader on the index crops of a card-prints fold it never saw")
     p.add_argument("state", type=Path)
     p.add_argument("--print-fold", type=int, required=True)
+    p.add_argument("--heights", type=float, nargs=2, default=(10, 28), metavar=("LOW", "HIGH"),
+                   help="the held-out indices' height in pixels")
     p.add_argument("--json", type=Path)
     return ap
 
@@ -97,7 +101,8 @@ def _card_crops(args) -> None:
     from research.cards import card_data, stage
 
     fold = card_data.PAIRS[args.deck] if args.print_fold is None else args.print_fold
-    x, n, col, counts = card_data.reader_data(args.deck, fold, args.drawn, args.seed)
+    x, n, col, counts = card_data.reader_data(args.deck, fold, args.drawn, args.seed,
+                                              print_heights=tuple(args.print_heights))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez(args.out, x=x, number=n, colour=col)
     print(f"{args.out}: {len(x)} crops ({', '.join(f'{v} {k}' for k, v in counts.items())}), "
@@ -108,7 +113,7 @@ def _eval_prints(args) -> None:
     from remi.vision.training import classifier
     from research.cards import card_data, stage
 
-    x, n, col = card_data.heldout_prints(args.print_fold)
+    x, n, col = card_data.heldout_prints(args.print_fold, heights=tuple(args.heights))
     net = classifier.load(args.state)
     net.eval()
     rank, suit, both = classifier.evaluate(net, x, n, col)

@@ -106,3 +106,19 @@ def test_index_crops_are_the_cards_kind_at_an_index_size_and_its_face_not_an_ind
     assert number.tolist() == [7] * 6 + [BACKGROUND] and colour.tolist() == [1] * 6 + [-1]  # clubs: s c h d
     again, _, _ = cardprints.index_crops(cards, copies=3, seed=1, root=tmp_path, negatives=1.0)
     assert np.array_equal(x, again)
+
+
+
+@pytest.mark.parametrize("heights", [(10, 28), (18, 56)])
+def test_an_index_is_shrunk_to_the_heights_asked_and_never_grown(heights):
+    """Card reader 7 shrank card-prints' 34-53 px indices to 10-28 px (a club and a spade one
+    blob at 40 px); reader 8 asks 18-56 px: an index smaller than that keeps its own size."""
+    view = _drawn_card()
+    box = cardprints.index_box(view)
+    own = box[3] - box[1]
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        small, scaled = cardprints._at_height(rng, view, box, heights)
+        h = scaled[3] - scaled[1]
+        assert h <= own + 1e-6 and (heights[0] - 1 <= h <= heights[1] + 1 or h == own)
+        assert small.shape[0] == round(view.shape[0] * h / own) or abs(small.shape[0] - view.shape[0] * h / own) < 1
