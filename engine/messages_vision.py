@@ -99,6 +99,12 @@ VISION: dict[str, Template] = {
         "a temperature between 0.05 and 20"),
     "vision.setting_temperature_colour": Template("{where}: \"temperature_colour\" is {value}; "
         "a temperature between 0.05 and 20"),
+    "vision.setting_marks": Template("{where}: \"marks\" is {value}; an object of \"weights\", \"intercept\" and "
+        "\"bar\""),
+    "vision.setting_marks_weights": Template("{where}: \"marks.weights\" is {value}; four numbers (the four "
+        "signals' weights)"),
+    "vision.setting_marks_intercept": Template("{where}: \"marks.intercept\" is {value}; a number"),
+    "vision.setting_marks_bar": Template("{where}: \"marks.bar\" is {value}; a chance between 0 and 1"),
     "vision.kept_full": Template("the kept photos are full ({photos} photos, {megabytes} MB; at most {most_photos} "
                                  "photos or {most_megabytes} MB): this photo was not kept; run remi vision adapt, or "
                                  "delete old ones in {folder}"),

@@ -27,17 +27,23 @@ BARS = (0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8)
 
 def reads(models: Path, photos) -> list[tuple[float, bool, bool]]:
     """(confidence, flagged for a reason other than confidence, right) of every read."""
-    from remi.vision.crops import iou
     from remi.vision.reader import Reader, load_image
 
     reader, out = Reader(models), []
     for path, tiles, boxes in photos:
         for d in reader.read(load_image(path)).detections:
-            overlap = iou(np.array([d.box]), boxes)[0] if len(tiles) else np.zeros(0)
-            k = int(np.argmax(overlap)) if len(overlap) else -1
-            right = k >= 0 and overlap[k] >= 0.5 and tiles[k] == d.tile
-            out.append((d.confidence, bool(d.uncertain) and not d.uncertain.startswith("unsure"), right))
+            out.append((d.confidence, bool(d.uncertain) and not d.uncertain.startswith("unsure"), is_right(d, tiles, boxes)))
     return out
+
+
+def is_right(d, tiles, boxes: np.ndarray) -> bool:
+    """Whether a read lies on a labelled tile (IoU >= 0.5 with the box it overlaps most) of its
+    kind; a read with no label under it is wrong."""
+    from remi.vision.crops import iou
+
+    overlap = iou(np.array([d.box]), boxes)[0] if len(tiles) else np.zeros(0)
+    k = int(np.argmax(overlap)) if len(overlap) else -1
+    return bool(k >= 0 and overlap[k] >= 0.5 and tiles[k] == d.tile)
 
 
 def flags(rows: list[tuple[float, bool, bool]], bars=BARS) -> dict:

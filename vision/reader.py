@@ -22,6 +22,7 @@ from remi.engine import ALL_KINDS, JOKER, SIMPLE, Rules, Tile
 from remi.vision import crops
 from remi.vision.doubts import Doubt, DoubtKind, words
 from remi.vision.errors import VisionError
+from remi.vision.marks import Marks, signals
 from remi.vision.settings import MODELS, UNSURE_BELOW, ModelSettings, models_dir, no_models
 
 LOW_CONFIDENCE = UNSURE_BELOW  # a read less sure than this is marked, unless vision.json says otherwise
@@ -196,6 +197,9 @@ class Reader:
         self.views_cls = self._views_session(Path(models) / settings.reader, opts)
         self.unsure_below = float(settings.unsure_below)
         self.temperature = (float(settings.temperature_number), float(settings.temperature_colour))
+        # a folder with "marks" marks a read UNSURE by its chance of wrong from four signals
+        # (vision.marks; models/README.md, "Marks from four signals") instead of unsure_below
+        self.marks = None if settings.marks is None else Marks.from_dict(settings.marks)
 
     def _views_session(self, path: Path, opts):
         """The reader without its ``orient`` output, for the extra views (``vision.graphs``);
@@ -462,6 +466,7 @@ class Reader:
         idx = np.nonzero(counted)[0]
         probs = looks.probs[idx]
         codes = decode(probs, rules.copies, rules.jokers)
+        marked = self._marked(probs, codes, boxes[idx], scores[idx])
         dets = []
         for j, (i, c) in enumerate(zip(idx, codes)):
             note = notes[i]
@@ -472,9 +477,25 @@ class Reader:
             if not note and looks.background[i] >= MAYBE_NOT_A_TILE:
                 note = Doubt(DoubtKind.MAYBE_NO_TILE, share=float(looks.background[i]))
             if not note:
-                note = _doubt(probs[j], c, float(looks.turned[i]), self.unsure_below)
+                note = _doubt(probs[j], c, float(looks.turned[i]), self.unsure_below, marked[j])
             dets.append(_detection(looks, i, c, boxes[i], scores[i], note))
         return dets
+
+
+    def _marked(self, probs: np.ndarray, codes: list[int], boxes: np.ndarray, scores: np.ndarray) -> list[bool | None]:
+        """Per read of a photo, whether the folder's ``marks`` mark it UNSURE (None for each
+        without ``marks``: ``unsure_below`` decides). The signals are the read's as the
+        Detection gives them: its kind's share, the likeliest other kind's, the detector's
+        score, its box height against the median of the photo's reads."""
+        if self.marks is None or not len(codes):
+            return [None] * len(codes)
+        rows = np.arange(len(codes))
+        share = probs[rows, codes]
+        others = probs.copy()
+        others[rows, codes] = -1.0
+        height = np.asarray(boxes, np.float64).reshape(-1, 4)
+        found = signals(share, others.max(axis=1), np.asarray(scores), height[:, 3] - height[:, 1])
+        return [bool(m) for m in self.marks.marked(found)]
 
 
 def _index(p: np.ndarray, box, angle: float, sure: bool):
@@ -510,16 +531,18 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def _doubt(p: np.ndarray, code: int, turned: float, unsure_below: float = LOW_CONFIDENCE) -> Doubt | None:
-    """Why a read is uncertain (None when it is not): less sure than ``unsure_below``, or a 6
-    and a 9 of one colour with no clear up on the tile."""
+def _doubt(p: np.ndarray, code: int, turned: float, unsure_below: float = LOW_CONFIDENCE,
+           marked: bool | None = None) -> Doubt | None:
+    """Why a read is uncertain (None when it is not): a 6 and a 9 of one colour with no clear
+    up on the tile, or unsure: less sure than ``unsure_below``, or where the folder has marks,
+    ``marked`` by them (``Reader._marked``)."""
     order = np.argsort(-p)
     second = int(order[1]) if order[0] == code else int(order[0])
     a, b = ALL_KINDS[code], ALL_KINDS[second]
     six_nine = {a.number, b.number} == {6, 9} and a.colour == b.colour and not a.is_joker and not b.is_joker
     if six_nine and p[second] > 0.05 and 0.15 < turned < 0.85:
         return Doubt(DoubtKind.SIX_OR_NINE, alternatives=((b, float(p[second])),))
-    if p[code] < unsure_below:
+    if (p[code] < unsure_below) if marked is None else marked:
         return Doubt(DoubtKind.UNSURE, alternatives=((a, float(p[code])), (b, float(p[second]))))
     return None
 

@@ -66,6 +66,9 @@ class ModelSettings:
     # (research/vision_calibrate.py), so that the bar of "?" separates wrong reads from right
     temperature_number: float = 1.0
     temperature_colour: float = 1.0
+    # the mark of a read from four signals (vision.marks; models/README.md, "Marks from four
+    # signals"): where present it decides UNSURE in place of unsure_below
+    marks: dict[str, Any] | None = None
     head: str | None = None  # an adapted folder's own number and colour heads (.npz)
     reader_head: str | None = None  # the shipped heads, where adapting starts
     detector_pt: str | None = None  # the detector's weights for Ultralytics
@@ -85,6 +88,8 @@ class ModelSettings:
         for key, ok in CHECKS.items():
             if key in values and values[key] is not None and not ok(values[key]):
                 raise VisionError(f"vision.setting_{key}", where=str(where), value=_shown(key, values[key]))
+        if values.get("marks") is not None:
+            _check_marks(values["marks"], where)
         return cls(**values, other={k: v for k, v in data.items() if k not in known})
 
     @classmethod
@@ -113,6 +118,17 @@ class ModelSettings:
     def but(self, **changes: Any) -> ModelSettings:
         """The same settings with ``changes`` (checked as read)."""
         return ModelSettings.from_dict({**self.to_dict(), **changes})
+
+
+def _check_marks(data: Any, where: str) -> None:
+    """One VisionError line naming the part of a ``marks`` block that is wrong."""
+    from remi.vision.marks import Marks
+
+    part = Marks.problem(data)
+    if part is None:
+        return
+    value = data if part == "" else data[part]
+    raise VisionError(f"vision.setting_marks{'_' + part if part else ''}", where=str(where), value=repr(value))
 
 
 def _shown(key: str, value: Any) -> str:
