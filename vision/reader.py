@@ -275,12 +275,20 @@ class Reader:
     def _windowed(self, image: np.ndarray, corners: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The whole photo's boxes (``corners``, ``scores``: ``_pass``) merged with those the
         detector finds in each window of the photo (``vision.windows``): one box a thing, a box
-        that a window's side cuts kept only where no pass holds it whole."""
+        that a window's side cuts kept only where no pass holds it whole. Of the whole photo's
+        boxes only those larger than the windows' overlap are kept (``windows.too_large``): a
+        smaller thing lies whole in a window, which sees it at the photo's pixels (the shrunk
+        photo's boxes of small indices are loose: research/cards/fullres.py's 30 frames had 102
+        boxes on no index with them all, 37 so)."""
         from remi.vision import windows
 
         h, w = image.shape[:2]
-        found, surety, pieces = [corners], [scores], [np.zeros(len(scores), bool)]
-        for x1, y1, x2, y2 in self.windows.grid(w, h):
+        grid = self.windows.grid(w, h)
+        if not grid:
+            return corners, scores
+        large = windows.too_large(corners, grid, self.windows.overlap)
+        found, surety, pieces = [corners[large]], [scores[large]], [np.zeros(int(large.sum()), bool)]
+        for x1, y1, x2, y2 in grid:
             inside, inside_scores = self._pass(image[y1:y2, x1:x2])
             inside = inside + (x1, y1)
             margin = windows.EDGE * max(x2 - x1, y2 - y1) / self.imgsz  # EDGE detector pixels, in the photo's

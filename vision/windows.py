@@ -4,8 +4,9 @@ The detector reads a photo shrunk to its input size (``imgsz``, 640 px): in a 19
 of cards on a table, a corner index 40 px tall shrinks to 13 px and is lost. A folder whose
 ``vision.json`` has ``"windows": {"size": 640, "overlap": 0.25, "most": 12}`` has the detector
 also read overlapping square windows of the photo, ``size`` photo pixels a side (at ``imgsz``
-that is the photo's own pixels), as many as cover it; the boxes of the whole photo and of
-every window are merged (``merge``). Windows are named so, not tiles: a tile is the game's.
+that is the photo's own pixels), as many as cover it; the boxes of every window, and those of
+the whole photo too large for a window to hold whole (``too_large``), are merged (``merge``).
+Windows are named so, not tiles: a tile is the game's.
 
 A photo no wider and no taller than a window is read whole only. A photo that would need more
 than ``most`` windows gets larger ones (read a little below its own pixels), so no photo costs
@@ -114,6 +115,18 @@ def cut(corners: np.ndarray, window: tuple[int, int, int, int], width: int, heig
             | ((hi[:, 0] >= x2 - margin) & (x2 < width)) | ((hi[:, 1] >= y2 - margin) & (y2 < height)))
 
 
+def too_large(corners: np.ndarray, grid: list[tuple[int, int, int, int]], overlap: float) -> np.ndarray:
+    """Which boxes (corners (n, 4, 2)) span more than two neighbouring windows of ``grid``
+    share: one that may lie whole in none of them.
+
+    >>> q = np.array([[[0, 0], [100, 0], [100, 100], [0, 100]], [[0, 0], [200, 0], [200, 50], [0, 50]]], float)
+    >>> too_large(q, [(0, 0, 640, 640), (480, 0, 1120, 640)], 0.25).tolist()
+    [False, True]
+    """
+    side = max(max(x2 - x1, y2 - y1) for x1, y1, x2, y2 in grid)
+    return (corners.max(axis=1) - corners.min(axis=1)).max(axis=1) >= overlap * side
+
+
 def merge(corners: np.ndarray, scores: np.ndarray, pieces: np.ndarray, iou: float) -> tuple[np.ndarray, np.ndarray]:
     """One box a thing from the boxes of several passes (corners (n, 4, 2), scores (n,),
     ``pieces``: cut by a window's side): boxes held whole first, surest first; a box goes when
@@ -145,4 +158,4 @@ def merge(corners: np.ndarray, scores: np.ndarray, pieces: np.ndarray, iou: floa
     return corners[keep], scores[keep]
 
 
-__all__ = ["MOST_WINDOWS", "Windows", "cut", "merge"]
+__all__ = ["MOST_WINDOWS", "Windows", "cut", "merge", "too_large"]

@@ -151,3 +151,19 @@ def test_a_piece_surer_than_the_whole_index_gives_way_to_it():
     merged = merge(whole, np.array([0.5, 0.9]), piece, 0.5)
     assert drop_contained(*merged)[1].tolist() == [0.5]
     assert len(drop_contained(whole, np.array([0.5, 0.9]))[1]) == 2  # what it would be without the rule
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1080, 1920), (4032, 3024), (8160, 6120), (20000, 300),
+                                           (641, 641), (2000, 40)])
+@pytest.mark.parametrize("most", [1, 4, 12, 16])
+def test_no_photo_needs_more_than_most_windows_and_they_cover_it(width, height, most):
+    from remi.vision.windows import Windows
+
+    """One window would be the photo itself: then it is read whole only, as without the key."""
+    grid = Windows(640, 0.25, most).grid(width, height)
+    assert len(grid) <= most and (len(grid) > 1 or (most == 1 and grid == []))
+    covered = np.zeros((height, width), bool)
+    for x1, y1, x2, y2 in grid:
+        assert 0 <= x1 < x2 <= width and 0 <= y1 < y2 <= height
+        covered[y1:y2, x1:x2] = True
+    assert covered.all() or grid == []
