@@ -11,6 +11,8 @@ per photo (distinct kinds), photos whole, median latency, and the index detector
     python -m research.cards.fullres out/fullres/m-cards1-base --frames out/fullres --count 30 --seed 4242 \\
         --json out/fullres/base.json
 
+    python -m research.cards.fullres models/candidates/cards1 out/fullres/models --side-by-side 3   # times alone
+
 A frames folder already written is read as it is (the count and seed are checked against the
 one it was written with), so every models folder is measured on the same frames.
 """
@@ -69,6 +71,26 @@ def figures(models: Path, frames: Path) -> dict:
     return {"models": str(models), "detector": index_figures(reader, photos), **card_figures(reader, photos)}
 
 
+def side_by_side(folders: list[Path], frames: Path, every: int) -> dict[str, float]:
+    """Median milliseconds of ``Reader.read`` per folder on every ``every``-th frame, each frame
+    read by each folder in turn, so that a changing load falls on all of them alike."""
+    import time
+
+    from remi.vision.reader import Reader, load_image
+
+    from research.cards.stage import load_scenes
+
+    readers = {str(m): Reader(m) for m in folders}
+    ms: dict[str, list[float]] = {m: [] for m in readers}
+    for photo in load_scenes(frames)[::every]:
+        image = load_image(photo.path)
+        for m, reader in readers.items():
+            t0 = time.perf_counter()
+            reader.read(image)
+            ms[m].append((time.perf_counter() - t0) * 1000)
+    return {m: float(np.median(v)) for m, v in ms.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     from remi.engine import RemiError
 
@@ -78,12 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--side-by-side", type=int, metavar="EVERY",
+                    help="only time the folders, on every EVERY-th frame, each frame read by each in turn")
     args = ap.parse_args(argv)
     try:
         if args.count < 1:
             raise LabError(f"--count is {args.count}; at least one frame")
         write_frames(args.frames, args.count, args.seed)
-        out = [figures(m, args.frames) for m in args.models]
+        if args.side_by_side:
+            out = [{"median_ms": side_by_side(args.models, args.frames, args.side_by_side)}]
+        else:
+            out = [figures(m, args.frames) for m in args.models]
     except (RemiError, LabError) as e:  # one line, as remi's own commands say it
         sys.exit(f"fullres: {e}")
     print("\n".join(json.dumps(f) for f in out))
