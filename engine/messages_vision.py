@@ -105,6 +105,14 @@ VISION: dict[str, Template] = {
         "signals' weights)"),
     "vision.setting_marks_intercept": Template("{where}: \"marks.intercept\" is {value}; a number"),
     "vision.setting_marks_bar": Template("{where}: \"marks.bar\" is {value}; a chance between 0 and 1"),
+    "vision.setting_windows": Template("{where}: \"windows\" is {value}; an object of \"size\", \"overlap\" and "
+        "\"most\""),
+    "vision.setting_windows_size": Template("{where}: \"windows.size\" is {value}; a window's side in pixels, "
+        "32 or more"),
+    "vision.setting_windows_overlap": Template("{where}: \"windows.overlap\" is {value}; the share of a side two "
+        "windows share, between 0 and 0.5"),
+    "vision.setting_windows_most": Template("{where}: \"windows.most\" is {value}; the most windows a photo, "
+        "between 1 and 16"),
     "vision.kept_full": Template("the kept photos are full ({photos} photos, {megabytes} MB; at most {most_photos} "
                                  "photos or {most_megabytes} MB): this photo was not kept; run remi vision adapt, or "
                                  "delete old ones in {folder}"),

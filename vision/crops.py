@@ -90,6 +90,12 @@ def box_corners(box) -> np.ndarray:
     return tile_corners(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float64))
 
 
+def areas(corners: np.ndarray) -> np.ndarray:
+    """Areas of quadrilaterals (n, 4, 2) by the shoelace formula."""
+    x, y = corners[..., 0], corners[..., 1]
+    return 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
+
+
 def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """IoU matrix of boxes a (n, 4) and b (m, 4).
 

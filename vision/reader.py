@@ -24,6 +24,7 @@ from remi.vision.doubts import Doubt, DoubtKind, words
 from remi.vision.errors import VisionError
 from remi.vision.marks import Marks, signals
 from remi.vision.settings import MODELS, UNSURE_BELOW, ModelSettings, models_dir, no_models
+from remi.vision.windows import Windows
 
 LOW_CONFIDENCE = UNSURE_BELOW  # a read less sure than this is marked, unless vision.json says otherwise
 COPIES = 2  # at most two tiles of a kind, two jokers
@@ -200,6 +201,9 @@ class Reader:
         # a folder with "marks" marks a read UNSURE by its chance of wrong from four signals
         # (vision.marks; models/README.md, "Marks from four signals") instead of unsure_below
         self.marks = None if settings.marks is None else Marks.from_dict(settings.marks)
+        # a folder with "windows" has the detector read a wide photo in windows at its own
+        # pixels as well as whole (vision.windows): small card indices in a 1920 px frame
+        self.windows = None if settings.windows is None else Windows.from_dict(settings.windows)
 
     def _views_session(self, path: Path, opts):
         """The reader without its ``orient`` output, for the extra views (``vision.graphs``);
@@ -224,9 +228,24 @@ class Reader:
         tall is a tile lying on its side). The axis box of a tile is its corners' extent, cut
         to the photo.
         """
+        h, w = image.shape[:2]
+        corners, scores = self._pass(image)
+        if self.windows is not None:  # a wide photo read in windows too (vision.windows)
+            corners, scores = self._windowed(image, corners, scores)
+        # one convention for the detector and the reader's training crops (vread's crops.py)
+        corners = np.array([crops.tile_corners(c) for c in corners]).reshape(-1, 4, 2)
+        corners, scores = drop_contained(*drop_specks(corners, scores))
+        boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
+        boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
+        boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
+        return boxes, scores, corners
+
+    def _pass(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """One run of the detector on the photo shrunk to its input (``_letterbox``): the
+        corners (n, 4, 2) of what it finds, in the photo's pixels as found, and their scores,
+        after NMS."""
         import cv2
 
-        h, w = image.shape[:2]
         x, s, (left, top) = self._letterbox(image)
         out = self.det.run(None, {self.det.get_inputs()[0].name: x})[0][0]  # (4 + nc [+ angle], anchors)
         if self.obb:
@@ -251,13 +270,33 @@ class Reader:
                                                 scores.tolist(), self.conf, self.iou), int).reshape(-1)
             corners = _corners(boxes[idx])
             scores = scores[idx]
-        # one convention for the detector and the reader's training crops (vread's crops.py)
-        corners = np.array([crops.tile_corners(c) for c in (corners - (left, top)) / s]).reshape(-1, 4, 2)
-        corners, scores = drop_contained(*drop_specks(corners, scores))
-        boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
-        boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
-        boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
-        return boxes, scores, corners
+        return (corners - (left, top)) / s, scores
+
+    def _windowed(self, image: np.ndarray, corners: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The whole photo's boxes (``corners``, ``scores``: ``_pass``) merged with those the
+        detector finds in each window of the photo (``vision.windows``): one box a thing, a box
+        that a window's side cuts kept only where no pass holds it whole. Of the whole photo's
+        boxes only those larger than the windows' overlap are kept (``windows.too_large``): a
+        smaller thing lies whole in a window, which sees it at the photo's pixels (the shrunk
+        photo's boxes of small indices are loose: research/cards/fullres.py's 30 frames had 102
+        boxes on no index with them all, 37 so)."""
+        from remi.vision import windows
+
+        h, w = image.shape[:2]
+        grid = self.windows.grid(w, h)
+        if not grid:
+            return corners, scores
+        large = windows.too_large(corners, grid, self.windows.overlap)
+        found, surety, pieces = [corners[large]], [scores[large]], [np.zeros(int(large.sum()), bool)]
+        for x1, y1, x2, y2 in grid:
+            inside, inside_scores = self._pass(image[y1:y2, x1:x2])
+            inside = inside + (x1, y1)
+            margin = windows.EDGE * max(x2 - x1, y2 - y1) / self.imgsz  # EDGE detector pixels, in the photo's
+            found.append(inside)
+            surety.append(inside_scores)
+            pieces.append(windows.cut(inside, (x1, y1, x2, y2), w, h, margin))
+        return windows.merge(np.concatenate(found).reshape(-1, 4, 2), np.concatenate(surety),
+                             np.concatenate(pieces), self.iou)
 
     def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float, tuple[int, int]]:
         """The detector's input: the photo scaled to ``imgsz`` on its long side, padded.
@@ -570,12 +609,6 @@ def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
             if i in weakest else d for i, d in enumerate(dets)]
 
 
-def _areas(corners: np.ndarray) -> np.ndarray:
-    """Areas of quadrilaterals (n, 4, 2) by the shoelace formula."""
-    x, y = corners[..., 0], corners[..., 1]
-    return 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
-
-
 def _corners(boxes) -> np.ndarray:
     """The corners (n, 4, 2) of axis boxes (n, 4): TL, TR, BR, BL."""
     b = np.asarray(boxes, float).reshape(-1, 4)
@@ -596,7 +629,7 @@ def drop_specks(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AR
     """
     if len(corners) < 2:
         return corners, scores
-    area = _areas(corners)
+    area = crops.areas(corners)
     typical = float(np.median(area[scores >= 0.8 * scores.max()]))
     keep = area >= share * typical
     return corners[keep], scores[keep]
@@ -617,7 +650,7 @@ def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTA
 
     if len(corners) < 2:
         return corners, scores
-    area = np.maximum(_areas(corners), 1e-9)
+    area = np.maximum(crops.areas(corners), 1e-9)
     lo, hi = corners.min(axis=1), corners.max(axis=1)
     kept: list[int] = []
     for i in np.argsort(-scores, kind="stable"):

@@ -69,6 +69,9 @@ class ModelSettings:
     # the mark of a read from four signals (vision.marks; models/README.md, "Marks from four
     # signals"): where present it decides UNSURE in place of unsure_below
     marks: dict[str, Any] | None = None
+    # the detector also reads a wide photo in windows at its own pixels (vision.windows):
+    # {"size": photo pixels a side, "overlap": share of a side, "most": windows a photo}
+    windows: dict[str, Any] | None = None
     head: str | None = None  # an adapted folder's own number and colour heads (.npz)
     reader_head: str | None = None  # the shipped heads, where adapting starts
     detector_pt: str | None = None  # the detector's weights for Ultralytics
@@ -89,7 +92,13 @@ class ModelSettings:
             if key in values and values[key] is not None and not ok(values[key]):
                 raise VisionError(f"vision.setting_{key}", where=str(where), value=_shown(key, values[key]))
         if values.get("marks") is not None:
-            _check_marks(values["marks"], where)
+            from remi.vision.marks import Marks
+
+            _check_block("marks", Marks.problem, values["marks"], where)
+        if values.get("windows") is not None:
+            from remi.vision.windows import Windows
+
+            _check_block("windows", Windows.problem, values["windows"], where)
         return cls(**values, other={k: v for k, v in data.items() if k not in known})
 
     @classmethod
@@ -120,15 +129,14 @@ class ModelSettings:
         return ModelSettings.from_dict({**self.to_dict(), **changes})
 
 
-def _check_marks(data: Any, where: str) -> None:
-    """One VisionError line naming the part of a ``marks`` block that is wrong."""
-    from remi.vision.marks import Marks
-
-    part = Marks.problem(data)
+def _check_block(key: str, problem: Callable[[Any], str | None], data: Any, where: str) -> None:
+    """One VisionError line naming the part of a block (``marks``, ``windows``) that is wrong:
+    ``problem`` names it ("" for the block itself), or None when the block is right."""
+    part = problem(data)
     if part is None:
         return
     value = data if part == "" else data[part]
-    raise VisionError(f"vision.setting_marks{'_' + part if part else ''}", where=str(where), value=repr(value))
+    raise VisionError(f"vision.setting_{key}{'_' + part if part else ''}", where=str(where), value=repr(value))
 
 
 def _shown(key: str, value: Any) -> str:

@@ -153,13 +153,15 @@ def _cloth(rng: np.random.Generator, pool: Pool, w: int, h: int) -> np.ndarray:
     return np.clip(img * fall[..., None], 0, 255)
 
 
-def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) -> tuple[list[np.ndarray], bool]:
-    """Affine maps (card frame -> photo) of ``n`` cards, bottom one first: a fan or melds."""
+def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int,
+                card_width: float | None = None) -> tuple[list[np.ndarray], bool]:
+    """Affine maps (card frame -> photo) of ``n`` cards, bottom one first: a fan or melds;
+    each card ``card_width`` pixels wide where given (``scene``)."""
     hand = rng.random() < pool.hand_share
     maps = []
     if hand:
         card_h = min(w, h) * rng.uniform(0.4, 0.65)  # a photo of one's hand: the fan fills the frame
-        s = card_h / CARD_H
+        s = _scale(card_h / CARD_H, card_width)
         step = rng.uniform(*pool.fan_step)
         start = -step * (n - 1) / 2 + rng.uniform(-15, 15)
         pivot = np.array([w * rng.uniform(0.42, 0.58), h * rng.uniform(0.6, 0.75)])
@@ -173,7 +175,7 @@ def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) ->
             maps.append(np.hstack([R, t[:, None]]))
     else:
         card_h = h * rng.uniform(0.16, 0.32)
-        s = card_h / CARD_H
+        s = _scale(card_h / CARD_H, card_width)
         rows = int(np.ceil(n / rng.integers(3, 7)))
         per = int(np.ceil(n / rows))
         overlap = rng.uniform(0.25, 0.45)  # the share of a card's width left showing
@@ -192,10 +194,11 @@ def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) ->
     return maps, hand
 
 
-def _spread(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) -> list[np.ndarray]:
+def _spread(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int,
+            card_width: float | None = None) -> list[np.ndarray]:
     """Affine maps of ``n`` cards spread on a table: one to four loose rows, each at its own
     angle (any, as cards lie around a table), each card on the last and a little askew."""
-    s = min(w, h) * rng.uniform(0.22, 0.4) / CARD_H
+    s = _scale(min(w, h) * rng.uniform(0.22, 0.4) / CARD_H, card_width)
     rows = int(rng.integers(1, 5))
     per_row = np.bincount(rng.integers(0, rows, n), minlength=rows)
     maps = []
@@ -210,15 +213,24 @@ def _spread(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int) -> lis
     return maps
 
 
+def _scale(drawn: float, card_width: float | None) -> float:
+    """The card frame's scale in the photo: ``card_width`` pixels a card where given, else the
+    layout's own (drawn all the same, so a seed's other draws stay what they were)."""
+    return drawn if card_width is None else card_width / CARD_W
+
+
 def _turn(degrees: float) -> np.ndarray:
     a = np.deg2rad(degrees)
     return np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
 
 
 def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tuple[int, int] | None = None,
-          maps: list[np.ndarray] | None = None):
+          maps: list[np.ndarray] | None = None, card_width: float | None = None):
     """One photo: (BGR uint8, cards of the visible indices, their boxes (k, 4) in pixels).
-    ``maps``: the cards' placements (card frame -> photo, bottom card first), else drawn."""
+    ``maps``: the cards' placements (card frame -> photo, bottom card first), else drawn.
+    ``card_width``: each card this many pixels wide, whatever the frame (a table filmed from
+    above: a card about 130 px wide in a 1920x1080 frame, issue 42), else drawn to the frame
+    (a fan fills it; melds and spreads a fifth to a third of its height a card)."""
     spread = maps is None and pool.spread_share > 0 and rng.random() < pool.spread_share
     if spread:  # a webcam above the table: 6 to 26 cards, the frame squashed square half the time
         squash = size is None and rng.random() < 0.5
@@ -235,9 +247,9 @@ def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tupl
     photo = _cloth(rng, pool, w, h)
     owner = np.full((h, w), -1, np.int32)
     if spread:
-        maps, hand = _spread(rng, pool, n, w, h), False
+        maps, hand = _spread(rng, pool, n, w, h, card_width), False
     else:
-        maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h)
+        maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h, card_width)
     quads = []
     for i, (card, M) in enumerate(zip(cards, maps)):
         face, alpha, boxes = draw_card(rng, card, font, dark)
@@ -290,6 +302,16 @@ def _camera(rng: np.random.Generator, photo: np.ndarray) -> np.ndarray:
     return cv2.imdecode(enc, cv2.IMREAD_COLOR)
 
 
+def write_scene(out: Path, split: str, stem: str, photo: np.ndarray, cards: list[Tile], boxes: np.ndarray) -> None:
+    """One photo of a scene set: ``images/SPLIT/STEM.jpg`` and its labels, one row an index
+    (the card's engine code, the box's centre and size as shares of the photo)."""
+    cv2.imwrite(str(out / "images" / split / f"{stem}.jpg"), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    H, W = photo.shape[:2]
+    rows = [f"{c.code} {(b[0] + b[2]) / 2 / W:.6f} {(b[1] + b[3]) / 2 / H:.6f} {(b[2] - b[0]) / W:.6f} "
+            f"{(b[3] - b[1]) / H:.6f}" for c, b in zip(cards, boxes)]
+    (out / "labels" / split / f"{stem}.txt").write_text("".join(r + "\n" for r in rows))
+
+
 def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int) -> Path:
     """A dataset folder as ``remi vision generate`` writes one: images/{train,val}, labels with
     each index's engine code as its class (the detector trains them as one class, `index`)."""
@@ -301,13 +323,7 @@ def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int) -> Pa
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
         for j in range(k):
-            photo, cards, boxes = scene(rng, settings)
-            stem = f"{pool}-{split}-{j:05d}"
-            cv2.imwrite(str(out / "images" / split / f"{stem}.jpg"), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
-            H, W = photo.shape[:2]
-            rows = [f"{c.code} {(b[0] + b[2]) / 2 / W:.6f} {(b[1] + b[3]) / 2 / H:.6f} {(b[2] - b[0]) / W:.6f} "
-                    f"{(b[3] - b[1]) / H:.6f}" for c, b in zip(cards, boxes)]
-            (out / "labels" / split / f"{stem}.txt").write_text("".join(r + "\n" for r in rows))
+            write_scene(out, split, f"{pool}-{split}-{j:05d}", *scene(rng, settings))
     (out / "data-tile.yaml").write_text(f"path: {out.resolve()}\ntrain: images/train\nval: images/val\n"
                                         "names:\n  0: index\n")
     return out

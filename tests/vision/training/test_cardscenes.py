@@ -93,3 +93,20 @@ def test_reader_crops_are_cut_where_a_scene_sets_indices_lie(tmp_path):
     # the kinds cut are the labelled ones: the same numbers (1..13, 0 for a joker), twice each
     numbers = [0 if c == JOKER.code else c % 13 + 1 for c in rows]
     assert sorted(z["number"][index].tolist()) == sorted(numbers * 2)
+
+
+def test_card_width_draws_cards_that_size_whatever_the_frame():
+    """Issue 42: a table filmed from above, a card about 130 px wide in a 1920x1080 frame. An
+    index's box (rank and pip, at most 0.24 x 0.16 of a card's 350 x 250 frame) turned any way
+    spans at most its diagonal; drawn to the frame, a frame this size shows it half again as big."""
+    most = np.hypot(0.24 * cardscenes.CARD_H, 0.16 * cardscenes.CARD_W) * 130 / cardscenes.CARD_W + 2
+    small, drawn = [], []
+    for seed in range(4):
+        for width, sides in ((130, small), (None, drawn)):
+            rng = np.random.default_rng(seed)
+            photo, cards, boxes = cardscenes.scene(rng, cardscenes.POOLS["spread-test"], n=20, size=(1920, 1080),
+                                                   card_width=width)
+            assert photo.shape[:2] == (1080, 1920) and len(cards) == len(boxes) > 0
+            sides += list((boxes[:, 2:] - boxes[:, :2]).max(axis=1))
+    assert max(small) <= most and np.median(small) >= 20
+    assert np.median(drawn) >= 1.5 * np.median(small)
