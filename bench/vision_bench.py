@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/vision_bench.py [--photos DIR_OR_SESSION] [--n 30] [--size 4032] [--models DIR]
                                            [--baseline REV] [--rounds 1] [--min-tiles N]
+                                           [--baseline-models DIR]
 
 Times, per photo (median over the photos, after 3 warm-up runs, 2 threads each), decoding
 excluded; ``--size`` resizes each photo to that long side first (4032: a 12-megapixel phone
@@ -14,7 +15,9 @@ photo, the issue's target of 100 ms):
   its boxes for a full pipeline; and the ratios ONNX / Ultralytics (above 1: slower);
 - with ``--baseline REV``: the scan of REV's ``vision/reader.py`` (read from git, run on this
   checkout's other modules and the same models), its ratio now / baseline, and whether every
-  photo read the same on both sides (the JSON of each reading, to the last digit).
+  photo read the same on both sides (the JSON of each reading, to the last digit);
+- with ``--baseline-models DIR``: the scan with another models folder (a candidate against the
+  shipped one: reader v13's rule, models/README.md), and its ratio now / that folder.
 
 Side by side: every photo goes through each pipeline in turn, round after round (``--rounds``),
 so that all of them meet the same load of the machine; compare only ratios from one run.
@@ -117,6 +120,7 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=0, help="resize every photo to this long side first")
     ap.add_argument("--models", default=None, help="a models folder (default: the shipped models)")
     ap.add_argument("--baseline", help="a git revision whose vision/reader.py to time beside this one (e.g. main)")
+    ap.add_argument("--baseline-models", help="another models folder whose scan to time beside --models'")
     ap.add_argument("--rounds", type=int, default=1, help="times each photo goes through every pipeline")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -137,6 +141,8 @@ def main() -> None:
     if args.baseline:
         before = baseline_reader(args.baseline).Reader(models, threads=args.threads)
         pipelines["baseline_scan_ms"] = before.read
+    if args.baseline_models:
+        pipelines["other_models_scan_ms"] = Reader(Path(args.baseline_models), threads=args.threads).read
     res = {"photos": len(images), "size": f"{images[0].shape[1]}x{images[0].shape[0]}", "threads": args.threads,
            "obb": reader.obb, "rounds": args.rounds}
     res.update(side_by_side(pipelines, images, args.rounds))
@@ -146,12 +152,14 @@ def main() -> None:
     if args.baseline:
         res["scan_now_over_baseline"] = res["onnx_scan_ms"] / res["baseline_scan_ms"]
         res["reads_same_as_baseline"] = all(reader.read(im).as_dict() == before.read(im).as_dict() for im in images)
+    if args.baseline_models:
+        res["scan_over_other_models"] = res["onnx_scan_ms"] / res["other_models_scan_ms"]
     res["load_average"] = os.getloadavg()[0]
     if args.json:
         print(json.dumps(res, indent=2))
     else:
         for k, v in res.items():
-            print(f"{k:32s} {v:.3f}" if isinstance(v, float) and k.endswith(("over_ultralytics", "over_baseline"))
+            print(f"{k:32s} {v:.3f}" if isinstance(v, float) and k.endswith(("over_ultralytics", "over_baseline", "over_other_models"))
                   else f"{k:32s} {v:.1f}" if isinstance(v, float) else f"{k:32s} {v}")
 
 

@@ -47,16 +47,18 @@ def test_the_hostile_probe_leaves_no_temp_folder(tmp_path: Path) -> None:
 
 def test_the_vision_bench_times_a_baseline_beside_this_checkout() -> None:
     """Issue 38.5: ``--baseline REV`` times REV's scan path beside this one, the same photos in
-    turns, and says whether every photo read the same on both sides."""
+    turns, and says whether every photo read the same on both sides; ``--baseline-models DIR``
+    times another models folder's scan beside them (a candidate against the shipped one)."""
     import json
 
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "vision_bench.py"), "--photos", "samples/photos",
-                          "--n", "2", "--baseline", "HEAD", "--json"], capture_output=True, text=True, timeout=600,
+                          "--n", "2", "--baseline", "HEAD", "--baseline-models", "models", "--json"], capture_output=True, text=True, timeout=600,
                          cwd=ROOT, stdin=subprocess.DEVNULL)
     assert out.returncode == 0, out.stderr[-2000:]
     res = json.loads(out.stdout)
     assert res["photos"] == 2 and res["reads_same_as_baseline"] is True
     assert res["onnx_scan_ms"] > 0 and res["baseline_scan_ms"] > 0 and res["ultralytics_pipeline_ms"] > 0
+    assert res["other_models_scan_ms"] > 0 and res["scan_over_other_models"] > 0
 
 
 def test_side_by_side_gives_every_item_to_each_pipeline_in_turn() -> None:

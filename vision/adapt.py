@@ -1,12 +1,12 @@
 """Adapt the reader to a user's own tiles from their corrected photos (no torch).
 
 ``remi vision adapt`` calls :func:`adapt`. The shipped reader's ONNX has an ``embedding``
-output (the 128 numbers its heads read); here the number and colour heads are fitted again,
-in numpy, on the embeddings of the user's tiles, starting from the shipped heads and pulled
-back towards them (an L2 penalty on the change), so kinds the user's photos do not show are
-read as before. The crops are cut as reading cuts them: from the detector's own boxes of the
-labelled tiles, and moved a little as a detector's boxes move. The detector's boxes that hold
-no labelled tile teach the "not a tile" class.
+output (the 128 numbers its heads read, 256 for a joint reader); here the number and colour
+heads are fitted again, in numpy, on the embeddings of the user's tiles, starting from the
+shipped heads and pulled back towards them (an L2 penalty on the change), so kinds the user's
+photos do not show are read as before. The crops are cut as reading cuts them: from the
+detector's own boxes of the labelled tiles, and moved a little as a detector's boxes move. The
+detector's boxes that hold no labelled tile teach the "not a tile" class.
 
 Where the detector is what fails (tiles missed, or specks counted), its settings are
 calibrated on the same photos: the inference size (how large tiles look to it) and the score
@@ -290,8 +290,9 @@ def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     number += [BACKGROUND] * int(empty.sum())
     colour += [-1] * int(empty.sum())
     vary += [False] * int(empty.sum())
-    if not cut:
-        return np.zeros((0, 128), np.float32), np.zeros(0, int), np.zeros(0, int)
+    if not cut:  # the embedding's width is the reader's: 128, a joint reader's 256
+        width = next(o.shape[1] for o in reader.cls.get_outputs() if o.name == "embedding")
+        return np.zeros((0, width), np.float32), np.zeros(0, int), np.zeros(0, int)
     cut = np.array(cut)
     x = crops.batch(image, [tuple(b) for b in np.concatenate([cut.min(1), cut.max(1)], 1)])
     x[np.array(vary)] = varied(rng, x[np.array(vary)])

@@ -7,6 +7,7 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader tile-crops OUT.npz out/p1 --mine-with models  # tiles' crops
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
+    python -m research.cards.pretrained_reader joint OUT.pt FIRST.pt SECOND.pt [--half]   # reader v13
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
     python -m research.cards.pretrained_reader card-crops OUT.npz --deck iphone   # the card reader's crops (issue 42)
     python -m research.cards.pretrained_reader eval-prints OUT.pt --print-fold 1  # on prints never trained on
@@ -74,6 +75,11 @@ def _parser():
     q.add_argument("reader", type=Path)
     q.add_argument("orientation", type=Path)
     q.add_argument("--half", action="store_true", help="save the weights as float16 (half the file)")
+    j = sub.add_parser("joint", help="one reader: FIRST's and SECOND's trunks side by side, their logits averaged (v13)")
+    j.add_argument("out", type=Path)
+    j.add_argument("first", type=Path, help="its orientation trunk is kept")
+    j.add_argument("second", type=Path)
+    j.add_argument("--half", action="store_true", help="save the weights as float16 (half the file)")
     e = sub.add_parser("eval")
     e.add_argument("state", type=Path)
     e.add_argument("--fold", choices=stage.FOLDS, required=True)
@@ -155,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
     elif args.cmd == "pair":
         print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
+    elif args.cmd == "joint":
+        print(classifier.joint(args.first, args.second, args.out, half=args.half))
     elif args.cmd == "export":
         print(classifier.export_onnx(args.state, args.models / "tile-reader.onnx"))
     elif args.cmd == "card-crops":

@@ -60,6 +60,23 @@ def coco_trunk(pretrained: Path | None = None):
                          nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
 
 
+def joint_trunk():
+    """Two COCO trunks on one crop, their 128 numbers each put side by side (256): reader v13,
+    v8.3.1's and v12's trunks reading together (:func:`joint`)."""
+    import torch
+    from torch import nn
+
+    class JointTrunk(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts = nn.ModuleList([coco_trunk(), coco_trunk()])
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.cat([part(x) for part in self.parts], 1)
+
+    return JointTrunk()
+
+
 def _block(cin: int, cout: int):
     from torch import nn
 
@@ -84,8 +101,9 @@ GRID = 2
 
 def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None,
           grid: bool = False, orient_trunk: str | None = None):
-    """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's)
-    or "coco" (:func:`coco_trunk`, candidate v8's, research/vision-diary.md); ``pretrained`` (the COCO
+    """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's),
+    "coco" (:func:`coco_trunk`, candidate v8's, research/vision-diary.md) or "joint" (two COCO
+    trunks, 256 numbers: :func:`joint_trunk`, made by :func:`joint`); ``pretrained`` (the COCO
     state dict) means "coco" with COCO's weights. ``grid``: the orientation head reads the
     feature map on a :data:`GRID` grid instead of the pooled 128 numbers. ``orient_trunk``
     ("conv7" or "coco"): the orientation head reads a second trunk of its own, on the same
@@ -94,9 +112,12 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
     import torch.nn.functional as F
     from torch import nn
 
-    for given in (trunk, orient_trunk or "conv7"):
-        if given not in ("conv7", "coco"):
-            raise ValueError(f"trunk {given!r}: conv7 or coco")
+    if trunk not in ("conv7", "coco", "joint"):
+        raise ValueError(f"trunk {trunk!r}: conv7, coco or joint")
+    if (orient_trunk or "conv7") not in ("conv7", "coco"):
+        raise ValueError(f"orientation trunk {orient_trunk!r}: conv7 or coco")
+    if trunk == "joint" and (grid or pretrained is not None):
+        raise ValueError("a joint trunk is made of two trained readers (joint), with a pooled head")
     if orient_trunk and (grid or not orient):
         raise ValueError("an orientation trunk of its own needs the orientation head, pooled (grid=False)")
     coco = trunk == "coco" or pretrained is not None
@@ -104,10 +125,12 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
     class TileReader(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.trunk = coco_trunk(pretrained) if coco else conv7_trunk()
-            self.number = nn.Linear(128, numbers)
-            self.colour = nn.Linear(128, 4)
-            self.orient = nn.Linear(128 * (GRID * GRID if grid else 1), 2) if orient else None
+            width = 256 if trunk == "joint" else 128
+            self.trunk = joint_trunk() if trunk == "joint" else coco_trunk(pretrained) if coco else conv7_trunk()
+            self.number = nn.Linear(width, numbers)
+            self.colour = nn.Linear(width, 4)
+            own = 128 if orient_trunk else width * (GRID * GRID if grid else 1)
+            self.orient = nn.Linear(own, 2) if orient else None
             if orient_trunk:
                 self.orient_trunk = coco_trunk() if orient_trunk == "coco" else conv7_trunk()
 
@@ -141,9 +164,9 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
 
     state = torch.load(state_path, map_location="cpu")
     saved = state["number.weight"].shape[0]
-    saved_grid = "orient.weight" in state and state["orient.weight"].shape[1] != 128
-    grid = saved_grid if grid is None else grid
     paired = _trunk_of(state, "orient_trunk.") if "orient.weight" in state else None
+    saved_grid = "orient.weight" in state and not paired and state["orient.weight"].shape[1] != state["number.weight"].shape[1]
+    grid = saved_grid if grid is None else grid
     net = build(numbers, orient, trunk=_trunk_of(state, "trunk."), grid=grid, orient_trunk=paired)
     if orient and grid != saved_grid:
         state = {k: v for k, v in state.items() if not k.startswith("orient.")}
@@ -163,6 +186,8 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
 def _trunk_of(state: dict, prefix: str) -> str | None:
     """Which trunk a state dict holds under ``prefix`` (the COCO trunk's first layer is
     ``1``, after the blow-up); None when it holds none there."""
+    if f"{prefix}parts.0.1.conv.weight" in state:
+        return "joint"
     if f"{prefix}1.conv.weight" in state:
         return "coco"
     return "conv7" if any(k.startswith(prefix) for k in state) else None
@@ -184,6 +209,33 @@ def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path
     state |= {f"orient_trunk.{k[len('trunk.'):]}": v for k, v in b.items() if k.startswith("trunk.")}
     state |= {k: v for k, v in b.items() if k.startswith("orient.")}
     load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=_trunk_of(b, "trunk."))
+    load_check.load_state_dict(state)  # every tensor in its place, or this raises
+    if half:
+        state = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
+    torch.save(state, out)
+    return Path(out)
+
+
+def joint(first: Path, second: Path, out: Path, half: bool = False) -> Path:
+    """One reader reading with two (reader v13, models/README.md): ``first``'s and ``second``'s
+    COCO trunks side by side on each crop, each of the number and colour heads the mean of the
+    two readers' logits (one linear head on the 256 numbers, so ``vision.adapt`` starts from
+    exactly what is read), ``first``'s orientation trunk and head. Both must be COCO readers
+    with the background class; ``half`` as in :func:`pair`."""
+    import torch
+
+    a, b = (torch.load(p, map_location="cpu") for p in (first, second))
+    for path, state in ((first, a), (second, b)):
+        if _trunk_of(state, "trunk.") != "coco" or state["number.weight"].shape != a["number.weight"].shape:
+            raise ValueError(f"{path}: not a COCO reader with {a['number.weight'].shape[0]} numbers")
+    state = {f"trunk.parts.{i}.{k[len('trunk.'):]}": v.float() for i, s in enumerate((a, b))
+             for k, v in s.items() if k.startswith("trunk.")}
+    for head in ("number", "colour"):  # (W_a f_a + W_b f_b) / 2: the mean of the two logits
+        state[f"{head}.weight"] = torch.cat([a[f"{head}.weight"], b[f"{head}.weight"]], 1).float() / 2
+        state[f"{head}.bias"] = (a[f"{head}.bias"].float() + b[f"{head}.bias"].float()) / 2
+    state |= {k: v.float() for k, v in a.items() if k.startswith(("orient.", "orient_trunk."))}
+    load_check = build(a["number.weight"].shape[0], orient="orient.weight" in a, trunk="joint",
+                       orient_trunk=_trunk_of(a, "orient_trunk."))
     load_check.load_state_dict(state)  # every tensor in its place, or this raises
     if half:
         state = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
@@ -327,7 +379,8 @@ def export_net(net, out: Path) -> Path:
     names = ["number", "colour"] + (["orient"] if net.orient is not None else []) + ["embedding"]
 
     class WithEmbedding(torch.nn.Module):
-        """The reader's outputs and the 128 numbers its heads read (for ``vision.adapt``)."""
+        """The reader's outputs and the numbers its heads read (for ``vision.adapt``: 128, 256
+        for a joint trunk)."""
 
         def __init__(self) -> None:
             super().__init__()

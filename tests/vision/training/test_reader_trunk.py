@@ -135,3 +135,33 @@ def test_a_reader_saved_in_half_precision_loads_trains_and_exports(tmp_path):
     classifier.export_onnx(tuned, tmp_path / "tuned.onnx")
     sess = ort.InferenceSession(str(tmp_path / "tuned.onnx"), providers=["CPUExecutionProvider"])
     assert [o.name for o in sess.get_outputs()] == ["number", "colour", "orient", "embedding"]
+
+
+def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
+    """Reader v13's build: two COCO readers' trunks side by side on each crop, each head the
+    mean of their logits, so its softmax is the two readers' agreed chances; the orientation is
+    the first's; the 256-number embedding with the saved heads gives the number exactly (what
+    ``vision.adapt`` starts from); it fine-tunes and refuses what is not two COCO readers."""
+    ort = pytest.importorskip("onnxruntime")
+    x, number, colour = _crops(4)
+    conv7 = _train(x, number, colour, tmp_path / "conv7.pt")
+    first = classifier.pair(_train(x, number, colour, tmp_path / "a.pt", pretrained=COCO), conv7, tmp_path / "first.pt")
+    second = _train(x, number, colour, tmp_path / "b.pt", pretrained=COCO, init=None, seed=1)
+    joint = classifier.joint(first, second, tmp_path / "joint.pt")
+    inp = np.ascontiguousarray(x[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+    nets = {name: classifier.load(state) for name, state in (("a", first), ("b", second), ("joint", joint))}
+    with torch.no_grad():
+        logits = {name: [t.numpy() for t in net.eval().logits(torch.from_numpy(inp))] for name, net in nets.items()}
+    for head in (0, 1):  # number, colour
+        np.testing.assert_allclose(logits["joint"][head], (logits["a"][head] + logits["b"][head]) / 2, atol=1e-5)
+    np.testing.assert_allclose(logits["joint"][2], logits["a"][2], atol=1e-6)  # the first's orientation
+    classifier.export_onnx(joint, tmp_path / "joint.onnx")
+    sess = ort.InferenceSession(str(tmp_path / "joint.onnx"), providers=["CPUExecutionProvider"])
+    out = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, {"crops": inp})))
+    assert list(out) == ["number", "colour", "orient", "embedding"] and out["embedding"].shape == (4, 256)
+    head = classifier.head_weights(joint)
+    from_head = out["embedding"] @ head["number_weight"].T + head["number_bias"]
+    np.testing.assert_allclose(out["number"], np.exp(from_head) / np.exp(from_head).sum(1, keepdims=True), atol=1e-5)
+    assert classifier.load(_train(x, number, colour, tmp_path / "tuned.pt", init=joint)).trunk is not None
+    with pytest.raises(ValueError, match="not a COCO reader"):
+        classifier.joint(conv7, second, tmp_path / "wrong.pt")
