@@ -320,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("--count", type=int, default=0)
     sc.add_argument("--val", type=int, default=120)
     sc.add_argument("--seed", type=int, default=9290)
+    sc.add_argument("--prints-without", type=int, metavar="FOLD",
+                    help="the cards' faces real ones of card-prints, every print fold but FOLD (card reader 9)")
     e = sub.add_parser("eval")
     e.add_argument("models", type=Path)
     which = e.add_mutually_exclusive_group(required=True)
@@ -362,7 +364,13 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "scenes":
         from remi.vision.training.cardscenes import write_scene_set
 
-        print(write_scene_set(args.out, args.pool, args.count, args.val, args.seed))
+        prints = None
+        if args.prints_without is not None:
+            from remi.vision.training.cardscenes import PrintFaces
+            from research.cards import card_data
+
+            prints = PrintFaces(card_data.print_split(args.prints_without)[0])
+        print(write_scene_set(args.out, args.pool, args.count, args.val, args.seed, prints))
     else:
         from remi.vision.reader import Reader
 

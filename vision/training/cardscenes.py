@@ -111,12 +111,6 @@ def draw_card(rng: np.random.Generator, card: Tile, font: str, dark: bool):
     ink = faces.ink_of(rng, card.colour if not card.is_joker else int(rng.integers(4)), dark)
     face = np.empty((CARD_H, CARD_W, 3), np.float32)
     face[:] = paper
-    alpha = np.zeros((CARD_H, CARD_W), np.uint8)
-    r = int(CARD_W * 0.06)
-    cv2.rectangle(alpha, (r, 0), (CARD_W - r, CARD_H), 255, -1)
-    cv2.rectangle(alpha, (0, r), (CARD_W, CARD_H - r), 255, -1)
-    for cx, cy in ((r, r), (CARD_W - r, r), (r, CARD_H - r), (CARD_W - r, CARD_H - r)):
-        cv2.circle(alpha, (cx, cy), r, 255, -1)
     glyph = _index_glyph(rng, card, font)
     height = CARD_H * rng.uniform(0.17, 0.24)
     scale = min(height / glyph.shape[0], CARD_W * 0.16 / glyph.shape[1])
@@ -130,7 +124,58 @@ def draw_card(rng: np.random.Generator, card: Tile, font: str, dark: bool):
     edge = faces.paper_of(rng, dark) * rng.uniform(0.6, 0.9)
     cv2.rectangle(face, (0, 0), (CARD_W - 1, CARD_H - 1), edge.tolist(), 2)
     boxes = [(x, y, x + gw, y + gh), (CARD_W - x - gw, CARD_H - y - gh, CARD_W - x, CARD_H - y)]
-    return face, alpha.astype(np.float32) / 255, boxes
+    return face, card_shape(), boxes
+
+
+def card_shape() -> np.ndarray:
+    """A card's outline in its frame: 1 inside, its corners rounded (float32, CARD_H x CARD_W)."""
+    alpha = np.zeros((CARD_H, CARD_W), np.uint8)
+    r = int(CARD_W * 0.06)
+    cv2.rectangle(alpha, (r, 0), (CARD_W - r, CARD_H), 255, -1)
+    cv2.rectangle(alpha, (0, r), (CARD_W, CARD_H - r), 255, -1)
+    for cx, cy in ((r, r), (CARD_W - r, r), (r, CARD_H - r), (CARD_W - r, CARD_H - r)):
+        cv2.circle(alpha, (cx, cy), r, 255, -1)
+    return alpha.astype(np.float32) / 255
+
+
+class PrintFaces:
+    """Real card faces of many prints (``../shared/realdata/card-prints``, read from there) to
+    lay into the photos instead of drawn ones (card reader 9, models/README.md): each dealt card
+    gets a file of its kind at random, warped to its frame (``cardprints.find_frame``), its
+    corner indices boxed where ``cardprints.index_box`` finds them (a corner without one is
+    left unlabelled, as a hidden index is). A kind whose files show no index gets a drawn face."""
+
+    TRIES = 6  # files of a kind tried before a drawn face stands in
+
+    def __init__(self, cards, root: Path | None = None) -> None:
+        from remi.vision.training import cardprints
+
+        self.root = root or cardprints.default_root()
+        self.by_kind: dict[int, list] = {}
+        for c in cards:
+            self.by_kind.setdefault(c.card.code, []).append(c)
+
+    def face(self, rng: np.random.Generator, card: Tile):
+        """(face, shape, index boxes) as :func:`draw_card` gives them, or None."""
+        from remi.vision.training import cardprints
+
+        files = self.by_kind.get(card.code, [])
+        for _ in range(self.TRIES if files else 0):
+            image = cv2.imread(str(self.root / files[rng.integers(len(files))].name))
+            if image is None:
+                continue
+            canonical = cardprints.warp(image, cardprints.find_frame(image)[0])
+            (cw, ch), boxes = cardprints.CARD, []
+            for turned in (False, True):
+                view = np.ascontiguousarray(canonical[::-1, ::-1]) if turned else canonical
+                box = cardprints.index_box(view, card.is_joker)
+                if box is not None:  # the bottom-right index, found upright in the turned card
+                    x1, y1, x2, y2 = (cw - box[2], ch - box[3], cw - box[0], ch - box[1]) if turned else box
+                    boxes.append((x1 * CARD_W / cw, y1 * CARD_H / ch, x2 * CARD_W / cw, y2 * CARD_H / ch))
+            if boxes:
+                face = cv2.resize(canonical, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+                return face, card_shape(), boxes
+        return None
 
 
 def _cloth(rng: np.random.Generator, pool: Pool, w: int, h: int) -> np.ndarray:
@@ -225,12 +270,13 @@ def _turn(degrees: float) -> np.ndarray:
 
 
 def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tuple[int, int] | None = None,
-          maps: list[np.ndarray] | None = None, card_width: float | None = None):
+          maps: list[np.ndarray] | None = None, card_width: float | None = None, prints: PrintFaces | None = None):
     """One photo: (BGR uint8, cards of the visible indices, their boxes (k, 4) in pixels).
     ``maps``: the cards' placements (card frame -> photo, bottom card first), else drawn.
     ``card_width``: each card this many pixels wide, whatever the frame (a table filmed from
     above: a card about 130 px wide in a 1920x1080 frame, issue 42), else drawn to the frame
-    (a fan fills it; melds and spreads a fifth to a third of its height a card)."""
+    (a fan fills it; melds and spreads a fifth to a third of its height a card).
+    ``prints``: real faces of many prints instead of drawn ones (:class:`PrintFaces`)."""
     spread = maps is None and pool.spread_share > 0 and rng.random() < pool.spread_share
     if spread:  # a webcam above the table: 6 to 26 cards, the frame squashed square half the time
         squash = size is None and rng.random() < 0.5
@@ -252,7 +298,7 @@ def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tupl
         maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h, card_width)
     quads = []
     for i, (card, M) in enumerate(zip(cards, maps)):
-        face, alpha, boxes = draw_card(rng, card, font, dark)
+        face, alpha, boxes = (prints and prints.face(rng, card)) or draw_card(rng, card, font, dark)
         warped = cv2.warpAffine(face, M, (w, h), flags=cv2.INTER_AREA)
         a = cv2.warpAffine(alpha, M, (w, h), flags=cv2.INTER_LINEAR)
         shadow = cv2.GaussianBlur(a, (0, 0), 4) * 0.25
@@ -312,9 +358,10 @@ def write_scene(out: Path, split: str, stem: str, photo: np.ndarray, cards: list
     (out / "labels" / split / f"{stem}.txt").write_text("".join(r + "\n" for r in rows))
 
 
-def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int) -> Path:
+def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int, prints: PrintFaces | None = None) -> Path:
     """A dataset folder as ``remi vision generate`` writes one: images/{train,val}, labels with
-    each index's engine code as its class (the detector trains them as one class, `index`)."""
+    each index's engine code as its class (the detector trains them as one class, `index`);
+    ``prints``: the cards' faces real ones of many prints (:class:`PrintFaces`)."""
     faces.require_all_faces()
     out = Path(out)
     rng = np.random.default_rng(seed)
@@ -323,7 +370,7 @@ def write_scene_set(out: Path, pool: str, count: int, val: int, seed: int) -> Pa
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
         for j in range(k):
-            write_scene(out, split, f"{pool}-{split}-{j:05d}", *scene(rng, settings))
+            write_scene(out, split, f"{pool}-{split}-{j:05d}", *scene(rng, settings, prints=prints))
     (out / "data-tile.yaml").write_text(f"path: {out.resolve()}\ntrain: images/train\nval: images/val\n"
                                         "names:\n  0: index\n")
     return out

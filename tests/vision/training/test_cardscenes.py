@@ -110,3 +110,31 @@ def test_card_width_draws_cards_that_size_whatever_the_frame():
             sides += list((boxes[:, 2:] - boxes[:, :2]).max(axis=1))
     assert max(small) <= most and np.median(small) >= 20
     assert np.median(drawn) >= 1.5 * np.median(small)
+
+
+def test_real_print_faces_are_laid_with_their_indices_boxed_where_they_are(tmp_path):
+    """Card reader 9's scenes: a dealt card gets a file of its kind from card-prints (here drawn
+    files laid out as that set's are), both its corner indices boxed where the file prints
+    them (top-left, and bottom-right turned); a kind whose files show no index, or that has
+    none, gets a drawn face, so every scene still labels what it shows."""
+    import cv2
+
+    from remi.engine import Tile
+    from remi.vision.training.cardprints import PrintCard
+    from tests.vision.training.test_cardprints import _drawn_card, _on_a_table
+
+    (tmp_path / "train").mkdir()
+    cv2.imwrite(str(tmp_path / "train" / "7s.jpg"), _on_a_table(_drawn_card(), 4.0))
+    cv2.imwrite(str(tmp_path / "train" / "blank.jpg"), _on_a_table(_drawn_card(index=False), 0.0))
+    faces = cardscenes.PrintFaces([PrintCard("train/7s.jpg", Tile.parse("7s"), "train"),
+                                   PrintCard("train/blank.jpg", Tile.parse("8s"), "train")], root=tmp_path)
+    rng = np.random.default_rng(3)
+    face, shape, boxes = faces.face(rng, Tile.parse("7s"))
+    W, H = cardscenes.CARD_W, cardscenes.CARD_H
+    assert face.shape == (H, W, 3) and shape.shape == (H, W) and len(boxes) == 2
+    (a, b) = boxes  # the drawn index spans about 11-34 x 12-75 of this frame, and the same turned
+    assert a[0] < 20 and a[1] < 23 and a[2] < 50 and 60 < a[3] < 90
+    assert b[0] > W - 50 and b[1] > H - 90 and b[2] > W - 20 and b[3] > H - 23
+    assert faces.face(rng, Tile.parse("8s")) is None and faces.face(rng, Tile.parse("9s")) is None
+    photo, cards, found = cardscenes.scene(rng, cardscenes.POOLS["train"], n=14, size=(640, 480), prints=faces)
+    assert photo.shape == (480, 640, 3) and len(cards) == len(found) > 0
