@@ -8,6 +8,7 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
     python -m research.cards.pretrained_reader joint OUT.pt FIRST.pt SECOND.pt [--half]   # reader v13
+    python -m research.cards.pretrained_reader teach OUT.npz TEACHER.pt CROPS.npz ...   # train --taught (v14)
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
     python -m research.cards.pretrained_reader card-crops OUT.npz --deck iphone   # the card reader's crops (issue 42)
     python -m research.cards.pretrained_reader eval-prints OUT.pt --print-fold 1  # on prints never trained on
@@ -58,6 +59,12 @@ def _parser():
     t.add_argument("--low-resolution", type=float, default=0.0,
                    help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
     t.add_argument("--colour-cast", action="store_true", help="stronger white balance and greyer colours (classifier._augment)")
+    t.add_argument("--taught", type=Path, help="a teacher's chances for these crops (teach): distillation (v14)")
+    t.add_argument("--taught-share", type=float, default=0.5, help="the share of the loss that is the teacher's")
+    h = sub.add_parser("teach", help="a reader's number and colour chances for crop sets, for train --taught")
+    h.add_argument("out", type=Path)
+    h.add_argument("teacher", type=Path)
+    h.add_argument("crops", type=Path, nargs="+", help="crop sets (.npz), in train's order")
     c = sub.add_parser("tile-crops", help="the tile reader's training crops (vision.training.recipe.reader_data)")
     c.add_argument("out", type=Path)
     c.add_argument("dataset", type=Path, help="a generated scene folder (remi vision generate)")
@@ -139,10 +146,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "train":
         sets = [np.load(f) for f in args.crops]
         xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
+        taught = None
+        if args.taught:
+            saved = np.load(args.taught)
+            taught = (saved["number"], saved["colour"])
         classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
                          lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
                          low_resolution=args.low_resolution, grid=True if args.grid_orient else None,
-                         colour_cast=args.colour_cast)
+                         colour_cast=args.colour_cast, taught=taught, taught_share=args.taught_share)
+    elif args.cmd == "teach":
+        xs = np.concatenate([np.load(f)["x"] for f in args.crops])
+        pn, pc = classifier.teach(args.teacher, xs)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(args.out, number=pn, colour=pc)
+        print(f"{args.out}: {len(pn)} crops' chances from {args.teacher}")
     elif args.cmd == "tile-crops":
         from remi.vision.training import recipe
 

@@ -284,7 +284,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           batch: int = 256, lr: float = 3e-3, seed: int = 0, threads: int = 2,
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
-          low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False) -> Path:
+          low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False,
+          taught: tuple[np.ndarray, np.ndarray] | None = None, taught_share: float = 0.5) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
@@ -293,7 +294,10 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
     ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`).
     ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s.
-    ``colour_cast``: the stronger colour augmentation of :func:`_augment`."""
+    ``colour_cast``: the stronger colour augmentation of :func:`_augment`.
+    ``taught``: a teacher's number and colour chances for every crop (:func:`teach`); the number
+    and colour losses are then ``taught_share`` the KL divergence to them and the rest the
+    labels' cross-entropy (distillation: reader v14)."""
     import torch
     import torch.nn.functional as F
 
@@ -304,6 +308,9 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     gen = torch.Generator().manual_seed(seed)
     xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
     nt, ct = torch.from_numpy(number).long(), torch.from_numpy(colour).long()
+    if taught is not None and (len(taught[0]) != len(xt) or len(taught[1]) != len(xt)):
+        raise ValueError(f"taught chances for {len(taught[0])} crops, {len(xt)} crops given")
+    tn, tc = (None, None) if taught is None else (torch.from_numpy(np.asarray(a, np.float32)) for a in taught)
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=5e-4)
     steps = epochs * ((len(xt) + batch - 1) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
@@ -322,10 +329,11 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
             xb = torch.where(flip[:, None, None, None], xb.flip(2, 3), xb)
             ln, lc, lo = net.logits(xb)
             up, tile = ~flip, nt[idx] != BACKGROUND
-            loss = F.cross_entropy(ln[up], nt[idx][up], label_smoothing=0.05) if up.any() else ln.sum() * 0
+            loss = _taught_loss(ln[up], nt[idx][up], None if tn is None else tn[idx][up], taught_share) \
+                if up.any() else ln.sum() * 0
             cmask = (ct[idx] >= 0) & up
             if cmask.any():
-                loss = loss + F.cross_entropy(lc[cmask], ct[idx][cmask], label_smoothing=0.05)
+                loss = loss + _taught_loss(lc[cmask], ct[idx][cmask], None if tc is None else tc[idx][cmask], taught_share)
             if tile.any():
                 loss = loss + 0.5 * F.cross_entropy(lo[tile], flip[tile].long())
             opt.zero_grad()
@@ -346,6 +354,35 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
             log(Reason("train.epoch_done", **done))
         torch.save(net.state_dict(), out)
     return out
+
+
+def _taught_loss(logits, labels, chances, share: float):
+    """The labels' cross-entropy (smoothed 0.05), or with a teacher's ``chances`` ``share`` of
+    the loss the KL divergence to them."""
+    import torch.nn.functional as F
+
+    hard = F.cross_entropy(logits, labels, label_smoothing=0.05)
+    if chances is None:
+        return hard
+    return (1 - share) * hard + share * F.kl_div(F.log_softmax(logits, 1), chances, reduction="batchmean")
+
+
+def teach(teacher: Path, x: np.ndarray, batch: int = 512, threads: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """A saved reader's number and colour chances (float32) for uint8 NHWC BGR crops as cut:
+    what :func:`train`'s ``taught`` takes."""
+    import torch
+
+    torch.set_num_threads(threads)
+    net = load(teacher)
+    net.eval()
+    numbers, colours = [], []
+    with torch.no_grad():
+        for i in range(0, len(x), batch):
+            xb = torch.from_numpy(np.ascontiguousarray(x[i:i + batch, ..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
+            pn, pc = net(xb)[:2]
+            numbers.append(pn.numpy())
+            colours.append(pc.numpy())
+    return np.concatenate(numbers), np.concatenate(colours)
 
 
 def evaluate(net, x: np.ndarray, number: np.ndarray, colour: np.ndarray) -> tuple[float, float, float]:

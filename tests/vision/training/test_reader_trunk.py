@@ -165,3 +165,26 @@ def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
     assert classifier.load(_train(x, number, colour, tmp_path / "tuned.pt", init=joint)).trunk is not None
     with pytest.raises(ValueError, match="not a COCO reader"):
         classifier.joint(conv7, second, tmp_path / "wrong.pt")
+
+
+def test_a_reader_taught_by_another_learns_its_chances_not_only_the_labels(tmp_path):
+    """Reader v14's training: ``teach`` gives a saved reader's number and colour chances for
+    every crop, and ``train(taught=...)`` makes half the loss the KL divergence to them, so the
+    student ends nearer the teacher's chances than the same training on the labels alone; a
+    teacher's chances for other crops are refused."""
+    x, number, colour = _crops(5)
+    teacher = _train(x, number, colour, tmp_path / "teacher.pt", pretrained=COCO, seed=3)
+    pn, pc = classifier.teach(teacher, x)
+    assert pn.shape == (32, 15) and pc.shape == (32, 4)
+    np.testing.assert_allclose(pn.sum(1), 1, atol=1e-5)
+    start = _train(x, number, colour, tmp_path / "start.pt", pretrained=COCO)
+
+    def distance(state):
+        qn, _ = classifier.teach(state, x)
+        return float((pn * (np.log(pn + 1e-9) - np.log(qn + 1e-9))).sum(1).mean())
+
+    labels_only = _train(x, number, colour, tmp_path / "labels.pt", init=start, lr=0.01)
+    taught = _train(x, number, colour, tmp_path / "taught.pt", init=start, lr=0.01, taught=(pn, pc), taught_share=0.9)
+    assert distance(taught) < distance(labels_only)
+    with pytest.raises(ValueError, match="taught chances for 4 crops, 32 crops given"):
+        _train(x, number, colour, tmp_path / "wrong.pt", init=start, taught=(pn[:4], pc[:4]))
