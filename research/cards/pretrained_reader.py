@@ -201,5 +201,7 @@ if __name__ == "__main__":
 
     try:
         sys.exit(main())
-    except (RemiError, LabError, OSError) as e:  # one line, as remi's own commands say it (a missing file too)
+    # one line, as remi's own commands say it: a missing file, or readers that cannot be joined
+    # or taught (classifier.joint, train's taught chances for other crops) too
+    except (RemiError, LabError, OSError, ValueError) as e:
         sys.exit(f"pretrained_reader: {e}")

@@ -210,10 +210,7 @@ def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path
     state |= {k: v for k, v in b.items() if k.startswith("orient.")}
     load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=_trunk_of(b, "trunk."))
     load_check.load_state_dict(state)  # every tensor in its place, or this raises
-    if half:
-        state = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
-    torch.save(state, out)
-    return Path(out)
+    return _save(state, out, half)
 
 
 def joint(first: Path, second: Path, out: Path, half: bool = False) -> Path:
@@ -237,6 +234,13 @@ def joint(first: Path, second: Path, out: Path, half: bool = False) -> Path:
     load_check = build(a["number.weight"].shape[0], orient="orient.weight" in a, trunk="joint",
                        orient_trunk=_trunk_of(a, "orient_trunk."))
     load_check.load_state_dict(state)  # every tensor in its place, or this raises
+    return _save(state, out, half)
+
+
+def _save(state: dict, out: Path, half: bool) -> Path:
+    """A made reader's state dict saved to ``out``, as float16 where ``half`` (:func:`pair`)."""
+    import torch
+
     if half:
         state = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
     torch.save(state, out)
