@@ -1,4 +1,5 @@
-"""Marks from four signals (models/README.md, the rule of that name; issue 38 item 3): fit and measure.
+"""Marks from four signals (issue 38 item 3): fit and measure. Its rule: research/vision-diary.md,
+"Marks from four signals".
 
 Every photo of a labelled set is read as `remi scan` reads it (``Reader.read``); each read gives
 the rule's four numbers (``vision.marks.signals``: the logits of its kind's share, of the

@@ -1,8 +1,9 @@
 """The mark "?" of a read from four signals: a models folder's ``marks`` (issue 38 item 3).
 
-The rule is models/README.md's "Marks from four signals": the chance that a read is wrong is
-a logistic function of four numbers of the read, fitted on a calibration set the reader never
-trained on (``research/marks.py``); a read is marked UNSURE when that chance reaches the bar.
+The rule is "Marks from four signals" (research/vision-diary.md, moved there from the model
+card): the chance that a read is wrong is a logistic function of four numbers of the read,
+fitted on a calibration set the reader never trained on (``research/marks.py``); a read is
+marked UNSURE when that chance reaches the bar.
 A folder's ``vision.json`` carries them as ``"marks": {"weights": [4 numbers], "intercept": x,
 "bar": p}``; without the key the reader marks by ``unsure_below`` as before.
 

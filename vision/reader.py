@@ -199,7 +199,7 @@ class Reader:
         self.unsure_below = float(settings.unsure_below)
         self.temperature = (float(settings.temperature_number), float(settings.temperature_colour))
         # a folder with "marks" marks a read UNSURE by its chance of wrong from four signals
-        # (vision.marks; models/README.md, "Marks from four signals") instead of unsure_below
+        # (vision.marks; research/vision-diary.md, "Marks from four signals") instead of unsure_below
         self.marks = None if settings.marks is None else Marks.from_dict(settings.marks)
         # a folder with "windows" has the detector read a wide photo in windows at its own
         # pixels as well as whole (vision.windows): small card indices in a 1920 px frame

@@ -1,4 +1,4 @@
-"""Marks from four signals (issue 38 item 3; models/README.md, the rule of that name).
+"""Marks from four signals (issue 38 item 3; its rule: research/vision-diary.md, of that name).
 
 A models folder whose vision.json has ``marks`` marks a read UNSURE by the fitted chance that it
 is wrong, from the logits of its kind's share, its runner-up's share and the detector's score
