@@ -138,6 +138,11 @@ CLI: dict[str, Template] = {
     "cli.nothing_to_learn": Template("nothing to learn from: give corrected photos (PHOTO with PHOTO.json beside it), "
                                      "--set PHOTO, or keep corrections with remi scan PHOTO --fix ... --keep (none "
                                      "kept in {folder})"),
+    "cli.nothing_to_learn/simple": Template("nothing to learn from: give corrected photos of cards (PHOTO with "
+                                            "PHOTO.json beside it), or keep corrections with remi scan PHOTO "
+                                            "--variant simple --fix ... --keep (none kept in {folder})"),
+    "cli.set_is_for_tiles": Template("--set is a photo of a whole tile set; card models learn from corrected photos "
+                                     "of cards"),
     "cli.detector_extra": Template("--detector: fine-tuning the detector needs the training extra (pip install -e "
                                    "'.[train]')"),
     "cli.tutor_internal": Template("internal error in the tutor: {kind}: {detail}"),

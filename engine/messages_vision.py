@@ -165,8 +165,17 @@ VISION: dict[str, Template] = {
                                        '[x1, y1, x2, y2]}}, ...]}})'),
     "vision.truth_entry": Template('{where}, tile {number}: write {{"tile": "r7", "box": [x1, y1, x2, y2]}}'),
     "vision.truth_tile": Template("{where}, tile {number}: {reason}"),
+    "vision.truth_card_entry": Template('{where}, card {number}: write {{"card": "7h", "box": [x1, y1, x2, y2], '
+                                        '"indices": [[x1, y1, x2, y2], ...]}}'),
+    "vision.truth_card": Template("{where}, card {number}: {reason}"),
+    "vision.truth_other_kind": Template("{path}: its truth names cards; these models read tiles (cards learn with "
+                                        "card models: remi vision adapt --variant simple)"),
+    "vision.truth_other_kind/simple": Template("{path}: its truth names tiles; card models learn from cards (remi "
+                                               "scan PHOTO --variant simple --fix ... --json > PHOTO.json)"),
     "vision.truth_missing": Template("{photo}: no {name} beside it with its tiles (make one with: remi scan {photo} "
                                      "--fix ... --json > {path})"),
+    "vision.truth_missing/simple": Template("{photo}: no {name} beside it with its cards (make one with: remi scan "
+                                            "{photo} --variant simple --fix ... --json > {path})"),
     "vision.truth_not_json": Template("{path}: not JSON ({reason})"),
     "vision.keep_unwritable": Template("{folder}: cannot keep the photo there ({reason})"),
     "vision.set_rows": Template("{photo}: a set photo needs rows of 13 tiles (8 rows, then 2 jokers; or 4 rows and "
@@ -175,7 +184,10 @@ VISION: dict[str, Template] = {
                                      "and 1 joker), but remi found {count} tiles in rows of none"),
     "vision.truth_box_outside": Template("{path}, tile {number}: the box {box} lies outside the {width}x{height} "
                                          "photo"),
+    "vision.truth_box_outside/simple": Template("{path}, card index {number}: the box {box} lies outside the "
+                                                "{width}x{height} photo"),
     "vision.truth_no_box": Template("{path}: no tile with a box to learn from"),
+    "vision.truth_no_box/simple": Template("{path}: no card with a box to learn from"),
     "vision.set_order": Template("{path}: the tiles do not lie in the README's order (rows k1-k13 twice, then b, r, "
                                  "y, then the jokers): only {agree} of {count} numbers read agree with it"),
     "vision.no_folder": Template("{folder}: no such folder"),
@@ -187,7 +199,10 @@ VISION: dict[str, Template] = {
                                      "vision.json names no reader_head)"),
     "vision.example_boxes": Template("{name}: {tiles} tiles but {boxes} boxes"),
     "vision.example_not_colour": Template("{name}: not a colour image"),
+    "vision.no_detector_weights": Template("{path}: no detector weights to fine-tune (--no-detector adapts the "
+                                           "reader alone)"),
     "vision.nothing_to_adapt": Template("no labelled tiles to adapt to"),
+    "vision.nothing_to_adapt/simple": Template("no labelled cards to adapt to"),
     "vision.layers_misfit": Template("{path}: layers 0-{last_layer} of yolov5n do not fit ({taken} of {count} "
                                      "tensors)"),
     "vision.fonts_missing": Template("the {split} pool's fonts {fonts} are not on this machine: {install} "
@@ -215,9 +230,32 @@ VISION: dict[str, Template] = {
     "adapt.reader_kept_none_held": Template("kept the shipped reader, fitted on {fitted_on}: {fitted_after} tiles "
                                             "right against {fitted_before} as shipped; no photo held back to check "
                                             "it (2 photos or more hold one back)"),
+    "adapt.reader_adapted/simple": Template("adapted the reader, fitted on {fitted_on}: {fitted_after} card indices "
+                                            "right against {fitted_before} as shipped; held back {held_back}: "
+                                            "{held_after} against {held_before}"),
+    "adapt.reader_adapted_none_held/simple": Template("adapted the reader, fitted on {fitted_on}: {fitted_after} card "
+                                                      "indices right against {fitted_before} as shipped; no photo "
+                                                      "held back to check it (2 photos or more hold one back)"),
+    "adapt.reader_kept/simple": Template("kept the shipped reader, fitted on {fitted_on}: {fitted_after} card indices "
+                                         "right against {fitted_before} as shipped; held back {held_back}: "
+                                         "{held_after} against {held_before}"),
+    "adapt.reader_kept_none_held/simple": Template("kept the shipped reader, fitted on {fitted_on}: {fitted_after} "
+                                                   "card indices right against {fitted_before} as shipped; no photo "
+                                                   "held back to check it (2 photos or more hold one back)"),
+    "adapt.detector_without_extra/simple": Template("kept as shipped: with the training extra (pip install -e "
+                                                    "'.[train]') adapt also fine-tunes the detector on your photos, "
+                                                    "for card indices it misses or merges"),
+    "adapt.detector_kept/simple": Template("kept as shipped: on the photos held back ({held_back}) the fine-tuned "
+                                           "detector let {after} card indices be read right where the shipped one "
+                                           "let {before} (each extra box counts one less)"),
+    "adapt.detector_tuned/simple": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) "
+                                            "{after} card indices are read right, where the shipped detector let "
+                                            "{before} be (each extra box counts one less)"),
     "adapt.detector_without_extra": Template("kept as shipped: with the training extra (pip install -e '.[train]') "
                                              "adapt also fine-tunes the detector on your photos, for tiles it "
                                              "misses or merges"),
+    "adapt.detector_no_weights": Template("kept as shipped: {path} is not there, so there is no detector to "
+                                          "fine-tune"),
     "adapt.detector_none_held": Template("kept as shipped: the detector is fine-tuned from 2 photos on (one is held "
                                          "back to check it)"),
     "adapt.detector_kept": Template("kept as shipped: on the photos held back ({held_back}) the fine-tuned detector "

@@ -333,38 +333,48 @@ def _print_eval(metrics: dict) -> None:
 @vision_app.command("adapt")
 def adapt(
     photos: Annotated[Optional[list[Path]], typer.Argument(help="Corrected photos, each with its truth PHOTO.json beside it (rack.jpg.json; `remi scan rack.jpg --fix ... --json` prints one). None: the corrections you kept (--keep).", show_default=False)] = None,
+    variant: Variant = "closed",
     set_photos: Annotated[Optional[list[Path]], typer.Option("--set", help="A photo of your whole set laid out in the README's order (rows k1-k13 twice, b, r, y, then the jokers). Repeat.", show_default=False)] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the adapted models (default: models/ in your data folder).", show_default=False)] = None,
     base: ModelsOpt = None,
     detector: Annotated[Optional[bool], typer.Option("--detector/--no-detector", help="Fine-tune the detector too, kept only if the photos held back from it and the sample photos read at least as well (default: when the training extra is installed).", show_default=False)] = None,
     as_json: Json = False,
 ) -> None:
-    """Teach the reader your own tiles from corrected photos; read with them by --models.
+    """Teach the reader your own tiles (with --variant simple, your own deck's cards) from
+    corrected photos; read with them by --models.
 
     Example: remi vision adapt rack1.jpg rack2.jpg --out my-models, then
     remi scan rack3.jpg --models my-models (or REMI_MODELS=my-models)
+    Example: remi vision adapt --variant simple --models CARD-MODELS (the card photos kept by
+    remi scan hand.jpg --variant simple --fix ... --keep)
     """
     with user_errors():
         from remi.vision.errors import VisionError
-        from remi.vision.labels import kept_dir, kept_photos, load_examples
+        from remi.vision.folders import CARDS, TILES, card_models_dir, models_for
+        from remi.vision.labels import kept_dir, kept_folder, kept_photos, load_examples
         from remi.vision.reader import MODELS, models_dir
 
-        base = base or models_dir()
-        out = out or kept_dir().parent / "models"
+        kind = CARDS if variant == "simple" else TILES
+        cards = {"variant": "simple"} if kind == CARDS else {}
+        if set_photos and kind == CARDS:
+            raise VisionError("cli.set_is_for_tiles")
+        if base is not None and not (Path(base) / "vision.json").is_file():
+            raise VisionError("cli.no_model_at", option="--models", path=str(base))
+        base = models_for(kind, base)  # a folder of the other kind refused in one line
+        out = out or kept_dir().parent / ("card-models" if kind == CARDS else "models")
         if out.exists() and not out.is_dir():
             raise VisionError("cli.out_is_file", path=str(out))
-        if out.resolve() in (MODELS.resolve(), Path(base).resolve()):
+        if out.resolve() in (MODELS.resolve(), models_dir().resolve(), card_models_dir().resolve(),
+                             Path(base).resolve()):
             raise VisionError("cli.out_is_models", path=str(out))
-        if not (Path(base) / "vision.json").is_file():
-            raise VisionError("cli.no_model_at", option="--models", path=str(base))
         given = list(photos or [])
         if not given and not set_photos:
-            given = kept_photos()
+            given = kept_photos(kept_folder(kind))
             if not given:
-                raise VisionError("cli.nothing_to_learn", folder=str(kept_dir()))
+                raise VisionError("cli.nothing_to_learn", folder=str(kept_folder(kind)), **cards)
         with _progress() as bar:
             task = bar.add_task(_("photos"), total=len(given) + len(set_photos or []))
-            examples, counts = load_examples(given, list(set_photos or []), base,
+            examples, counts = load_examples(given, list(set_photos or []), base, kind=kind,
                                              progress=lambda done, total, what: bar.update(task, completed=done))
             from remi.vision.adapt import adapt as adapt_models
 
@@ -378,33 +388,46 @@ def adapt(
                                   progress=lambda done, total, what: bar.update(
                                       steps, completed=done, total=total, description=_("adapting: %(stage)s")
                                       % {"stage": said(what)}))  # a step's code: its words
-        result = {**counts, **result, "models": str(out)}
+        result = {**counts, **result, "kind": kind, "models": str(out)}
         if as_json:
             sys.stdout.write(json.dumps(result, indent=2) + "\n")
             return
-        _print_adapted(counts, result, out)
+        _print_adapted(counts, result, out, kind == CARDS)
 
 
-def _print_adapted(counts: dict, result: dict, out: Path) -> None:
+def _print_adapted(counts: dict, result: dict, out: Path, cards: bool = False) -> None:
     """What ``remi vision adapt`` learnt, what became of the reader and the detector, and where
-    the models are, in the reader's language (the figures themselves: --json)."""
+    the models are, in the reader's language (the figures themselves: --json); ``cards``: a
+    card models folder's, whose examples are corner indices."""
     from remi.vision.adapt import Verdict, heads_words
 
     console = _console()
     photos = counts["photos"] + counts["set_photos"]
-    learnt = ngettext("learnt from %(photos)d photo, %(tiles)d tiles", "learnt from %(photos)d photos, %(tiles)d tiles",
-                      photos) % {"photos": photos, "tiles": counts["tiles"]}
+    if cards:
+        learnt = ngettext("learnt from %(photos)d photo, %(tiles)d card indices",
+                          "learnt from %(photos)d photos, %(tiles)d card indices",
+                          photos) % {"photos": photos, "tiles": counts["tiles"]}
+    else:
+        learnt = ngettext("learnt from %(photos)d photo, %(tiles)d tiles",
+                          "learnt from %(photos)d photos, %(tiles)d tiles",
+                          photos) % {"photos": photos, "tiles": counts["tiles"]}
     if counts["tiles_without_box"]:
         learnt += " " + ngettext("(%(count)d added without a box skipped)", "(%(count)d added without a box skipped)",
                                  counts["tiles_without_box"]) % {"count": counts["tiles_without_box"]}
     console.print(learnt, highlight=False, markup=False)
     verdict = dict(result["detector_verdict"])
-    for line in (heads_words(result["reader_heads"], None), Verdict(verdict.pop("code"), verdict).said(None),
-                 _("tiles read right on these photos: %(before)s as shipped, %(after)s adapted")
-                 % {"before": result["right_before"], "after": result["right_after"]}):
+    figures = {"before": result["right_before"], "after": result["right_after"]}
+    right = (_("card indices read right on these photos: %(before)s as shipped, %(after)s adapted") if cards else
+             _("tiles read right on these photos: %(before)s as shipped, %(after)s adapted")) % figures
+    for line in (heads_words(result["reader_heads"], None), Verdict(verdict.pop("code"), verdict).said(None), right):
         console.print(f"  {line}", highlight=False, markup=False)  # '.[train]' stays
-    console.print(_("adapted models in %(out)s: read with them by remi scan PHOTO --models %(out)s "
-                    "(or REMI_MODELS=%(out)s)") % {"out": out}, highlight=False, markup=False)
+    if cards:
+        where = _("adapted card models in %(out)s: read with them by remi scan PHOTO --variant simple --models "
+                  "%(out)s (or REMI_CARD_MODELS=%(out)s)") % {"out": out}
+    else:
+        where = _("adapted models in %(out)s: read with them by remi scan PHOTO --models %(out)s "
+                  "(or REMI_MODELS=%(out)s)") % {"out": out}
+    console.print(where, highlight=False, markup=False)
 
 
 def _progress():

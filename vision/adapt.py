@@ -38,7 +38,7 @@ from remi.engine import Tile
 from remi.engine.messages import ENGLISH, Reason, sentence
 from remi.vision import crops
 from remi.vision.errors import VisionError
-from remi.vision.settings import ModelSettings
+from remi.vision.settings import ModelSettings, detector_weights
 
 HEAD = "adapted-head.npz"
 COPIES = 6  # crops a labelled tile: as the detector cuts it, and moved a little
@@ -65,9 +65,11 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     reader = Reader(base)
     if "embedding" not in reader.outputs or not reader.settings.reader_head:
         raise VisionError("vision.not_adaptable", folder=str(base))
-    examples = _checked(examples)
+    variant = "simple" if reader.kind == "cards" else None  # a card folder's words name cards
+    examples = _checked(examples, variant)
     detector = training_extra() if detector is None else detector
-    total = len(examples) + 3 + (DETECTOR_STEPS if detector else 0)
+    unweighted = detector and not detector_weights(base).is_file()  # a folder shipped without its .pt
+    total = len(examples) + 3 + (DETECTOR_STEPS if detector and not unweighted else 0)
     step = _stepper(progress, total)
     rng = np.random.default_rng(seed)
     before = reading_score(reader, examples)
@@ -89,7 +91,12 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     after = reading_score(reader, examples)
     _write(Path(out), base, reader.settings.to_dict(), head, settings, examples)
     step(Reason("adapt.step_written"))
-    weights = adapt_detector(examples, Path(out), base, seed=seed, step=step) if detector else WITHOUT_EXTRA_VERDICT
+    if unweighted:
+        weights = Verdict("adapt.detector_no_weights", {"path": str(detector_weights(base))})
+    elif detector:
+        weights = adapt_detector(examples, Path(out), base, seed=seed, step=step)
+    else:
+        weights = Verdict(WITHOUT_EXTRA_VERDICT.code, {"variant": variant} if variant else {})
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
             "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights.said(),
             "detector_verdict": weights.as_dict(),
@@ -115,7 +122,8 @@ def heads_verdict(reader, examples: Sequence[Example], parts, head0: dict) -> di
     adopted = scores["fitted"][0] > scores["shipped"][0] and scores["fitted"][1] >= scores["shipped"][1]
     return {"adopted": bool(adopted), "fitted_on": [e[0] for e in fit], "held_back": [e[0] for e in held],
             "fitted_right": [scores["shipped"][0], scores["fitted"][0]],
-            "held_back_right": [scores["shipped"][1], scores["fitted"][1]]}
+            "held_back_right": [scores["shipped"][1], scores["fitted"][1]],
+            "variant": "simple" if reader.kind == "cards" else None}
 
 
 def heads_words(verdict: dict, words: NullTranslations | None = ENGLISH) -> str:
@@ -124,7 +132,8 @@ def heads_words(verdict: dict, words: NullTranslations | None = ENGLISH) -> str:
     fit, held = verdict["fitted_right"], verdict["held_back_right"]
     code = "adapt.reader_adapted" if verdict["adopted"] else "adapt.reader_kept"
     fields = {"fitted_on": ", ".join(verdict["fitted_on"]), "fitted_before": fit[0], "fitted_after": fit[1],
-              "held_back": ", ".join(verdict["held_back"]), "held_before": held[0], "held_after": held[1]}
+              "held_back": ", ".join(verdict["held_back"]), "held_before": held[0], "held_after": held[1],
+              "variant": verdict.get("variant")}
     return sentence(code if verdict["held_back"] else code + "_none_held", fields, words)
 
 
@@ -193,11 +202,15 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
         shutil.copy(onnx, candidate / meta["detector"])
         old, new = Reader(out), Reader(candidate)
         scores = [reading_score(r, held) for r in (old, new)]
-        samples = [samples_read_right(r) for r in (old, new)]
         step(Reason("adapt.step_checked"))
         names = ", ".join(name for name, *_ in held)
-        figures = {"held_back": names, "before": scores[0], "after": scores[1], "samples_before": samples[0],
-                   "samples_after": samples[1]}
+        figures = {"held_back": names, "before": scores[0], "after": scores[1]}
+        samples = [0, 0]
+        if old.kind == "cards":  # no card sample photos ship: the held-back photos are the check
+            figures["variant"] = "simple"
+        else:
+            samples = [samples_read_right(r) for r in (old, new)]
+            figures.update({"samples_before": samples[0], "samples_after": samples[1]})
         if scores[1] < scores[0] or samples[1] < samples[0]:
             return Verdict("adapt.detector_kept", figures)
         shutil.copy(onnx, out / meta["detector"])
@@ -222,7 +235,7 @@ def samples_read_right(reader) -> int:
     return right
 
 
-def _checked(examples: Sequence[Example]) -> list[Example]:
+def _checked(examples: Sequence[Example], variant: str | None = None) -> list[Example]:
     out = []
     for name, image, tiles, boxes in examples:
         boxes = np.asarray(boxes, float).reshape(-1, 4)
@@ -232,7 +245,7 @@ def _checked(examples: Sequence[Example]) -> list[Example]:
             raise VisionError("vision.example_not_colour", name=name)
         out.append((name, image, list(tiles), boxes))
     if not any(len(t) for _, _, t, _ in out):
-        raise VisionError("vision.nothing_to_adapt")
+        raise VisionError("vision.nothing_to_adapt", variant=variant)
     return out
 
 

@@ -4,8 +4,11 @@ A photo's truth is ``PHOTO.json`` beside it (``rack.jpg.json`` for ``rack.jpg``)
 ``remi scan --json`` prints: ``{"tiles": [{"tile": "r7", "box": [x1, y1, x2, y2]}, ...]}``,
 boxes in the photo's own pixels as it stands upright; other keys are ignored, and a tile
 whose box is null (added by hand, ``--fix +=k5``) says what the photo holds but not where.
-Corrections the user chose to keep live in the user data folder (``kept_dir()``), each photo
-copied beside its truth file. A whole set laid out in the order of ``SET_ROWS`` labels itself.
+A photo of cards (``remi scan --variant simple --json``) holds ``{"cards": [{"card": "7h",
+"box": [...], "indices": [[...], ...]}, ...]}``: what a card reader learns from is each corner
+index, so each index box is one example of its card. Corrections the user chose to keep live
+in the user data folder (``kept_folder(kind)``), each photo copied beside its truth file. A
+whole set laid out in the order of ``SET_ROWS`` labels itself.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class Truth:
     photo: Path
     tiles: tuple[Tile, ...]
     boxes: tuple[Box | None, ...]
+    kind: str = "tiles"  # "cards": a card's corner indices, each its own entry of the card
 
     def boxed(self) -> tuple[list[Tile], list[Box]]:
         """The tiles with a box, and their boxes (what a reader can learn from)."""
@@ -59,7 +63,8 @@ def _box(value, where: str) -> Box | None:
 
 
 def parse_truth(data: object, where: str, photo: Path) -> Truth:
-    """A truth object (``{"tiles": [...]}``) checked entry by entry; VisionError naming the entry.
+    """A truth object (``{"tiles": [...]}``, or ``{"cards": [...]}``: :func:`parse_card_truth`)
+    checked entry by entry; VisionError naming the entry.
 
     >>> parse_truth({"tiles": [{"tile": "r7", "box": [1, 2, 30, 40]}], "width": 9}, "t.json", Path("t")).tiles
     (Tile.parse('r7'),)
@@ -67,6 +72,8 @@ def parse_truth(data: object, where: str, photo: Path) -> Truth:
     Traceback (most recent call last):
     remi.vision.errors.VisionError: t.json, tile 1: 'r77' is not a tile (like r7, k13, *) or a card (like 7h, Qs)
     """
+    if isinstance(data, dict) and isinstance(data.get("cards"), list) and "tiles" not in data:
+        return parse_card_truth(data["cards"], where, photo)
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
         raise VisionError("vision.truth_not_truth", where=where)
     tiles, boxes = [], []
@@ -81,12 +88,42 @@ def parse_truth(data: object, where: str, photo: Path) -> Truth:
     return Truth(photo, tuple(tiles), tuple(boxes))
 
 
-def read_truth(photo: str | os.PathLike) -> Truth:
-    """The truth file beside ``photo``; VisionError (one line) when it is missing or wrong."""
+def parse_card_truth(cards: list, where: str, photo: Path) -> Truth:
+    """The ``"cards"`` of a truth object: one entry per corner index box (``indices``; a card
+    without them, its ``box``; added by hand, neither: no box), each of its card.
+
+    >>> t = parse_card_truth([{"card": "7h", "box": [1, 1, 9, 9], "indices": [[1, 1, 9, 9], [50, 60, 58, 68]]},
+    ...                       {"card": "Qs", "box": None}], "h.json", Path("h"))
+    >>> [c.card() for c in t.tiles], t.boxes[1], t.boxes[2], t.kind
+    (['7h', '7h', 'Qs'], (50.0, 60.0, 58.0, 68.0), None, 'cards')
+    >>> parse_card_truth([{"card": "7x"}], "h.json", Path("h"))
+    Traceback (most recent call last):
+    remi.vision.errors.VisionError: h.json, card 1: '7x' is not a card (like 7h, Qs, 10d, *)
+    """
+    tiles, boxes = [], []
+    for i, entry in enumerate(cards, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
+            raise VisionError("vision.truth_card_entry", where=where, number=i)
+        try:
+            card = Tile.parse(entry["card"], "card")
+        except NotationError as exc:
+            raise VisionError("vision.truth_card", where=where, number=i, reason=exc) from None
+        indices = entry.get("indices") or []
+        if not isinstance(indices, list):
+            raise VisionError("vision.truth_card_entry", where=where, number=i)
+        found = [_box(b, f"{where}, card {i}") for b in indices] or [_box(entry.get("box"), f"{where}, card {i}")]
+        tiles += [card] * len(found)
+        boxes += found
+    return Truth(photo, tuple(tiles), tuple(boxes), "cards")
+
+
+def read_truth(photo: str | os.PathLike, variant: str | None = None) -> Truth:
+    """The truth file beside ``photo``; VisionError (one line) when it is missing or wrong
+    (``variant`` "simple": the words of a card photo)."""
     photo = Path(photo)
     path = truth_path(photo)
     if not path.is_file():
-        raise VisionError("vision.truth_missing", photo=str(photo), name=path.name, path=str(path))
+        raise VisionError("vision.truth_missing", photo=str(photo), name=path.name, path=str(path), variant=variant)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -107,6 +144,12 @@ def kept_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("remi", appauthor=False)) / "photos"
+
+
+def kept_folder(kind: str = "tiles") -> Path:
+    """The kept corrections of ``kind``: tiles in ``kept_dir()``, cards in its ``cards/``
+    (each learns only with models of its kind)."""
+    return kept_dir() / "cards" if kind == "cards" else kept_dir()
 
 
 #: the kept photos' cap: a phone that sends noise all evening (issue 39 item 6: 8 photos of
@@ -237,24 +280,29 @@ def _in_photo(truth: Truth, width: int, height: int) -> Truth:
         x1, y1, x2, y2 = max(0.0, b[0]), max(0.0, b[1]), min(float(width), b[2]), min(float(height), b[3])
         if x2 - x1 < 2 or y2 - y1 < 2:
             raise VisionError("vision.truth_box_outside", path=str(truth_path(truth.photo)), number=i, box=str(list(b)),
-                              width=width, height=height)
+                              width=width, height=height, variant="simple" if truth.kind == "cards" else None)
         boxes.append((x1, y1, x2, y2))
-    return Truth(truth.photo, truth.tiles, tuple(boxes))
+    return Truth(truth.photo, truth.tiles, tuple(boxes), truth.kind)
 
 
 def load_examples(photos: list[Path], sets: list[Path] | None = None, models: Path | None = None,
-                  progress=None) -> tuple[list[Example], dict]:
+                  progress=None, kind: str = "tiles") -> tuple[list[Example], dict]:
     """The labelled examples ``vision.adapt.adapt`` learns from, every input checked first.
 
-    ``photos`` each have ``PHOTO.json`` beside them; ``sets`` are photos of a whole set laid
-    out as ``SET_ROWS_106`` (labelled by where each tile lies, with the boxes the detector of
-    ``models`` finds). Boxes are scaled to the decoded image (a large JPEG is decoded
-    reduced). ``progress(done, total, what)`` is told after each photo. Returns the examples
-    and counts (photos, tiles, tiles without a box, which are skipped).
+    ``photos`` each have ``PHOTO.json`` beside them, of ``kind`` (tiles, or cards: each corner
+    index an example); ``sets`` are photos of a whole set laid out as ``SET_ROWS_106``
+    (labelled by where each tile lies, with the boxes the detector of ``models`` finds). Boxes
+    are scaled to the decoded image (a large JPEG is decoded reduced). ``progress(done,
+    total, what)`` is told after each photo. Returns the examples and counts (photos, tiles
+    (card indices), those without a box, which are skipped).
     """
     from remi.vision.images import load_photo
 
-    truths = [read_truth(p) for p in photos]  # every truth file is checked before any decoding
+    variant = "simple" if kind == "cards" else None
+    truths = [read_truth(p, variant) for p in photos]  # every truth file is checked before any decoding
+    for truth in truths:
+        if truth.kind != kind:  # a card reader cannot learn tiles, nor a tile reader cards
+            raise VisionError("vision.truth_other_kind", path=str(truth_path(truth.photo)), variant=variant)
     total = len(photos) + len(sets or [])
     examples: list[Example] = []
     counts = {"photos": 0, "tiles": 0, "tiles_without_box": 0, "set_photos": 0}
@@ -263,7 +311,7 @@ def load_examples(photos: list[Path], sets: list[Path] | None = None, models: Pa
         truth = _in_photo(truth, photo.width, photo.height)
         tiles, boxes = truth.boxed()
         if not tiles:
-            raise VisionError("vision.truth_no_box", path=str(truth_path(truth.photo)))
+            raise VisionError("vision.truth_no_box", path=str(truth_path(truth.photo)), variant=variant)
         examples.append(_example(truth.photo, photo, tiles, boxes))
         counts["photos"] += 1
         counts["tiles"] += len(tiles)

@@ -264,9 +264,9 @@ def read_photo(path: str | Path, models: Path | None = None, expect: tuple[int, 
 
 def keep_corrected(path: Path | bytes, reading: Reading, corrected: Corrected, name: str = "photo.jpg") -> Path:
     """Keep a corrected photo (a path, or the upload's bytes named ``name``) as labelled data:
-    tiles in the kept corrections (``remi vision adapt`` reads them), cards in their
-    ``cards/`` folder (no card adapting yet), each card with the boxes of its corner indices."""
-    from remi.vision.labels import keep, kept_dir, truth_dict
+    tiles in the kept corrections, cards in theirs (``labels.kept_folder``), each card with the
+    boxes of its corner indices: ``remi vision adapt`` (``--variant simple``) learns from them."""
+    from remi.vision.labels import keep, kept_folder, truth_dict
 
     entries = corrected.entries
     if reading.kind != "cards":
@@ -276,7 +276,7 @@ def keep_corrected(path: Path | bytes, reading: Reading, corrected: Corrected, n
               "indices": [] if e.number is None else [[round(float(v), 1) for v in b]
                                                       for b in boxes[e.number - 1].indices]}
              for e in entries]
-    return keep(path, {"cards": cards}, kept_dir() / "cards", name=name)
+    return keep(path, {"cards": cards}, kept_folder("cards"), name=name)
 
 
 def annotate(path: Path, photo: Photo, reading: Reading, corrected: Corrected) -> None:

@@ -37,6 +37,12 @@ def models_dir() -> Path:
     return Path(os.environ["REMI_MODELS"]) if os.environ.get("REMI_MODELS") else MODELS
 
 
+def detector_weights(folder: Path) -> Path:
+    """The detector's weights a models folder names (``detector_pt``), which ``remi vision
+    adapt`` fine-tunes; a folder may ship without them (its ONNX files alone)."""
+    return Path(folder) / (ModelSettings.read(Path(folder)).detector_pt or "tile-detector.pt")
+
+
 def no_models(folder: Path) -> VisionError:
     """The refusal of a models folder without models: it names the folder only where the user
     named it (``--models``, ``REMI_MODELS``); the shipped one's path is nobody's business."""

@@ -321,3 +321,89 @@ def test_at_a_terminal_the_prompt_takes_card_fixes(photo, models, home, tmp_path
     assert "'Zz' is not a card (like 7h" in words and "Enter to accept the cards as read" in words
     assert "Keep this photo and its corrected cards as labelled data" in words
     assert "cards: 7h " in words and not (tmp_path / "data").exists()
+
+
+# -- remi vision adapt for a user's own deck (issue 42 item 4) --------------------------------
+
+def labelled_cards(photo: Path) -> dict:
+    """A photo's truth in ``remi scan --variant simple --json``'s form, from its labels in
+    ../shared/realdata/cards (each labelled corner index its own card entry, as a reading that
+    paired no corners would list them)."""
+    classes = json.loads((CARD_PHOTOS.parent / "classes.json").read_text())
+    rows = (CARD_PHOTOS.parent / "labels" / (photo.stem + ".txt")).read_text().split("\n")
+    cards = []
+    for row in filter(None, rows):
+        cls, *xy = row.split()
+        if classes[cls] == "back" or len(xy) != 4:
+            continue
+        cx, cy, w, h = (float(v) * 640 for v in xy)  # the photos are 640 x 640
+        box = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2]
+        cards.append({"card": classes[cls], "box": box, "indices": [box]})
+    return {"cards": cards}
+
+
+@pytest.fixture(scope="module")
+def deck(tmp_path_factory) -> list[Path]:
+    """Three photos of the held-out webcam-win deck, each copied with its truth file beside it."""
+    found = sorted(CARD_PHOTOS.glob("WIN_*.jpg"))[:3]
+    if len(found) < 3:
+        pytest.skip(f"no real card photos in {CARD_PHOTOS}")
+    folder = tmp_path_factory.mktemp("deck")
+    copies = []
+    for i, photo in enumerate(found, 1):
+        copy = folder / f"table{i}.jpg"
+        copy.write_bytes(photo.read_bytes())
+        (folder / f"table{i}.jpg.json").write_text(json.dumps(labelled_cards(photo)))
+        copies.append(copy)
+    return copies
+
+
+def test_adapt_learns_a_deck_from_corrected_card_photos(models, home, deck, tmp_path):
+    """Two corrected photos of a deck teach a card models folder (each corner index an example);
+    the adapted folder is a card folder that reads a third photo, and the reading of the taught
+    photos is no worse (the heads are kept only if better, issue 38 item 4)."""
+    out = remi("vision", "adapt", "--variant", "simple", "--models", str(models), *map(str, deck[:2]),
+               "--no-detector", "--out", str(tmp_path / "mine"), "--json", env=home)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    indices = sum(len(json.loads(Path(f"{p}.json").read_text())["cards"]) for p in deck[:2])
+    assert result["kind"] == "cards" and result["photos"] == 2 and result["tiles"] == indices
+    assert "card indices right" in result["reader_words"] and "tiles" not in result["reader_words"]
+    assert result["right_after"] >= result["right_before"]
+    settings = json.loads((tmp_path / "mine" / "vision.json").read_text())
+    assert settings["kind"] == "cards" and settings["adapted"]["photos"] == ["table1.jpg", "table2.jpg"]
+    data = scan_json(deck[2], tmp_path / "mine", env=home)
+    assert data["cards"] and all(Tile.parse(c["card"]).card() == c["card"] for c in data["cards"] if "card" in c)
+
+
+def test_adapt_learns_from_the_card_photos_kept(photo, models, home, tmp_path):
+    """``remi scan --variant simple --fix ... --keep`` keeps a card photo where ``remi vision
+    adapt --variant simple`` finds it (apart from the tiles), and says what it did in cards."""
+    empty = remi("vision", "adapt", "--variant", "simple", "--models", str(models), "--no-detector", env=home)
+    assert empty.returncode == 2 and len(empty.stderr.strip().splitlines()) == 1, empty.stderr
+    assert "corrected photos of cards" in empty.stderr and "--variant simple --fix ... --keep" in empty.stderr
+    scan_json(photo, models, "--fix", "1=7h", "--keep", env=home)
+    out = remi("vision", "adapt", "--variant", "simple", "--models", str(models), "--no-detector", env=home)
+    assert out.returncode == 0, out.stderr
+    said = " ".join(out.stdout.split())
+    assert "learnt from 1 photo" in said and "card indices" in said and "--variant simple --models" in said
+    assert (tmp_path / "data" / "remi" / "card-models" / "vision.json").is_file()
+
+
+def test_adapt_refuses_the_wrong_kind_in_one_line(models, home, deck, tmp_path):
+    tiles = tmp_path / "rack.jpg"
+    tiles.write_bytes(SAMPLE.read_bytes())
+    (tmp_path / "rack.jpg.json").write_text(json.dumps({"tiles": [{"tile": "r7", "box": [1, 1, 50, 70]}]}))
+    cases = [
+        (["--variant", "simple", "--models", str(models), str(tiles)], "its truth names tiles"),
+        (["--models", str(models), str(deck[0])], "a card models folder"),
+        (["--models", str(ROOT / "models"), str(deck[0])], "its truth names cards"),
+        (["--variant", "simple", "--models", str(models), "--set", str(SAMPLE)],
+         "--set is a photo of a whole tile set"),
+        (["--variant", "simple", str(deck[0])], "no card models"),
+    ]
+    for args, words in cases:
+        out = remi("vision", "adapt", *args, "--no-detector", "--out", str(tmp_path / "out"), env=home)
+        assert out.returncode in (1, 2) and out.stdout == "", (args, out.stderr)
+        assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr, (args, out.stderr)
+    assert not (tmp_path / "out").exists()

@@ -27,7 +27,8 @@ import cv2
 import numpy as np
 
 from remi.engine.messages import Reason
-from remi.vision.settings import ModelSettings
+from remi.vision.errors import VisionError
+from remi.vision.settings import ModelSettings, detector_weights
 
 COPIES = 24  # augmented copies of each photo, at most ...
 FEWEST_COPIES = 8  # ... and at least
@@ -121,9 +122,9 @@ def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epoc
     from remi.vision.training.train import export_onnx, train_detector
 
     meta = ModelSettings.read(Path(base)).to_dict()
-    weights = Path(base) / meta.get("detector_pt", "tile-detector.pt")
+    weights = detector_weights(Path(base))
     if not weights.is_file():
-        raise FileNotFoundError(f"{weights}: no detector weights to fine-tune")
+        raise VisionError("vision.no_detector_weights", path=str(weights))
     step = progress or (lambda what: None)
     step(Reason("adapt.step_augmented"))
     data = write_set(Path(work) / "data", examples, seed)
