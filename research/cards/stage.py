@@ -173,9 +173,11 @@ def _negatives(rng: np.random.Generator, p: CardPhoto, w: int, h: int, count: in
     return out
 
 
-def index_crops(photos: list[CardPhoto], copies: int = 6, negatives: int = 6, seed: int = 0):
+def index_crops(photos: list[CardPhoto], copies: int = 6, negatives: int = 6, seed: int = 0,
+                scale: tuple[float, float] | None = None):
     """Reader crops (uint8 NHWC, number, colour): each labelled index ``copies`` times,
-    jittered as ``vision.training.cropset`` jitters tiles, and ``negatives`` not-an-index crops a photo."""
+    jittered as ``vision.training.cropset`` jitters tiles (each box first scaled by a factor of
+    ``scale``, card reader 11), and ``negatives`` not-an-index crops a photo."""
     from remi.vision import crops
     from remi.vision.training import cropset
     from remi.vision.reader import load_image
@@ -184,7 +186,7 @@ def index_crops(photos: list[CardPhoto], copies: int = 6, negatives: int = 6, se
     X, N, C = [], [], []
     for p in photos:
         image = load_image(p.path)
-        x, n, c = cropset.from_image(rng, image, p.cards, p.boxes, copies, rotate=8.0)
+        x, n, c = cropset.from_image(rng, image, p.cards, p.boxes, copies, rotate=8.0, scale=scale)
         X += x
         N += n
         C += c
@@ -297,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--copies", type=int, default=6)
     c.add_argument("--negatives", type=int, default=6)
     c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--scale", type=float, nargs=2, metavar=("LOW", "HIGH"),
+                   help="each index box grown or shrunk about its centre by a factor in LOW-HIGH (card reader 11)")
     r = sub.add_parser("reader")
     r.add_argument("out", type=Path)
     r.add_argument("crops", type=Path, nargs="+", help="crop sets (.npz), trained on together")
@@ -337,7 +341,9 @@ def main(argv: list[str] | None = None) -> int:
         photos = load(training_groups(args.holdout)) if args.holdout else load_scenes(args.scenes, "train")
         if not photos:
             sys.exit(f"stage crops: no labelled train photos in {args.scenes} (made by stage scenes --count N)")
-        x, n, col = index_crops(photos, args.copies, args.negatives, args.seed)
+        if args.scale and not 0.3 <= args.scale[0] <= args.scale[1] <= 3:
+            sys.exit(f"stage crops: --scale {args.scale[0]} {args.scale[1]}: give LOW <= HIGH within 0.3-3")
+        x, n, col = index_crops(photos, args.copies, args.negatives, args.seed, tuple(args.scale) if args.scale else None)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(args.out, x=x, number=n, colour=col)
         print(f"{len(x)} crops ({int((n == BACKGROUND).sum())} not an index) -> {args.out}")

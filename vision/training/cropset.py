@@ -25,6 +25,20 @@ def jitter(rng: np.random.Generator, box, amount: float) -> tuple[float, float, 
     return (x1 + d[0], y1 + d[1], x2 + d[2], y2 + d[3])
 
 
+def scaled(rng: np.random.Generator, box, scale: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The box grown or shrunk about its centre by a factor drawn from ``scale``: a card's
+    labelled index box is tight on one deck and loose on another, and the reader of one deck's
+    boxes read another's clubs as spades (research/vision-diary.md, "Card reader 11").
+
+    >>> scaled(np.random.default_rng(0), (10, 10, 30, 50), (0.5, 0.5))
+    (15.0, 20.0, 25.0, 40.0)
+    """
+    x1, y1, x2, y2 = box
+    s = rng.uniform(*scale)
+    cx, cy, hw, hh = (x1 + x2) / 2, (y1 + y2) / 2, (x2 - x1) * s / 2, (y2 - y1) * s / 2
+    return (cx - hw, cy - hh, cx + hw, cy + hh)
+
+
 def toward_neighbour(rng: np.random.Generator, box, boxes, reach: tuple[float, float] = (0.06, 0.3)):
     """The box widened sideways past the near edge of its nearest neighbour in the same row (a
     rack's touching tiles), by ``reach`` of its width, half the time shifted whole instead; toward
@@ -77,15 +91,17 @@ def _rotate(rng: np.random.Generator, image: np.ndarray, box, max_deg: float):
 
 
 def from_image(rng: np.random.Generator, image: np.ndarray, tiles, boxes, copies: int, amount: float = 0.08,
-               rotate: float = 0.0, edges: float = 0.0, blur: float = 0.0):
+               rotate: float = 0.0, edges: float = 0.0, blur: float = 0.0, scale: tuple[float, float] | None = None):
     """Crops of the labelled tiles of one image, ``copies`` a tile: jittered, turned by up to
-    ``rotate`` degrees, an ``edges`` share widened toward a neighbour, a ``blur`` share blurred
-    (no draw is made for a share of 0, so older crop sets come out the same)."""
+    ``rotate`` degrees, an ``edges`` share widened toward a neighbour, a ``blur`` share blurred,
+    each box first grown or shrunk by a factor drawn from ``scale`` (:func:`scaled`; no draw is
+    made for a share of 0 or no ``scale``, so older crop sets come out the same)."""
     xs, ns, cs = [], [], []
     for tile, box in zip(tiles, boxes):
         n, c = labels_of(tile)
         for _ in range(copies):
             wide = toward_neighbour(rng, box, boxes) if edges and rng.random() < edges else box
+            wide = scaled(rng, wide, scale) if scale else wide
             img, b = (image, wide) if rotate <= 0 else _rotate(rng, image, wide, rotate)
             x = crops.crop(img, jitter(rng, b, amount))
             xs.append(blurred(rng, x) if blur and rng.random() < blur else x)
