@@ -8,3 +8,23 @@ it beside RemiError (an engine refusal of a typed tile, say) and print either in
 
 class LabError(ValueError):
     """A research tool refused its arguments or its files: the sentence says what and where."""
+
+
+def write_figures(path, figures: dict) -> None:
+    """A tool's figures as indented JSON at ``path`` (its folder made), where ``--json`` asked."""
+    import json
+    from pathlib import Path
+
+    if path is not None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(json.dumps(figures, indent=2) + "\n")
+
+
+def run(main, name: str) -> None:
+    """Run a tool's ``main`` and exit with its code, or with its LabError as one line."""
+    import sys
+
+    try:
+        sys.exit(main())
+    except LabError as e:
+        sys.exit(f"{name}: {e}")

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
+
+from research.errors import LabError, run, write_figures
 
 
 def taught_and_rest(photos: list, count: int, least: int) -> tuple[list, list]:
@@ -56,16 +57,9 @@ def main(argv: list[str] | None = None) -> int:
                "as_shipped": stage.card_figures(Reader(args.models), rest),
                "adapted": stage.card_figures(Reader(args.out), rest)}
     print(json.dumps(figures))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    write_figures(args.json, figures)
     return 0
 
 
 if __name__ == "__main__":
-    from research.errors import LabError
-
-    try:
-        sys.exit(main())
-    except LabError as e:
-        sys.exit(f"adapt_deck: {e}")
+    run(main, "adapt_deck")

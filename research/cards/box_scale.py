@@ -11,11 +11,11 @@ never saw. Indices right are rank and suit both, as ``pretrained_reader eval`` c
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
 import numpy as np
+
+from research.errors import LabError, run, write_figures
 
 FOLDS = ("iphone", "white", "win")
 
@@ -74,16 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     for D, row in figures.items():
         print(D, "  ".join(f"{s}: {f['right']}/{f['indices']} (clubs {f['clubs']}, spades {f['spades']})"
                            for s, f in row.items()))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    write_figures(args.json, figures)
     return 0
 
 
 if __name__ == "__main__":
-    from research.errors import LabError
-
-    try:
-        sys.exit(main())
-    except LabError as e:
-        sys.exit(f"box_scale: {e}")
+    run(main, "box_scale")
