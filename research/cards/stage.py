@@ -205,6 +205,7 @@ def card_figures(reader, photos: list[CardPhoto]) -> dict:
 
     right = truth = said = whole = 0
     ms = []
+    marks = np.zeros((2, 2), int)  # [read right, read wrong] x [not marked, marked]
     for p in photos:
         image = load_image(p.path)
         t0 = time.perf_counter()
@@ -215,10 +216,16 @@ def card_figures(reader, photos: list[CardPhoto]) -> dict:
         truth += len(p.kinds)
         said += len(read)
         whole += int(read == p.kinds)
+        seen: set[str] = set()
+        for d in reading.detections:  # a card read right once; again, or not in the photo: wrong
+            card = d.tile.card()
+            marks[int(card not in p.kinds or card in seen), int(d.low)] += 1
+            seen.add(card)
     indices = evaluate(reader, [(p.path, list(p.cards), p.boxes) for p in photos])
     return {"photos": len(photos), "cards": truth, "recall": right / max(truth, 1), "precision": right / max(said, 1),
             "photos_whole": whole / max(len(photos), 1), "median_ms": float(np.median(ms)) if ms else 0.0,
-            "index_tile_accuracy": indices.get("tile_accuracy"), "index_detector_recall": indices.get("detector_recall")}
+            "index_tile_accuracy": indices.get("tile_accuracy"), "index_detector_recall": indices.get("detector_recall"),
+            "wrong_marked": f"{marks[1, 1]} of {marks[1].sum()}", "right_marked": f"{marks[0, 1]} of {marks[0].sum()}"}
 
 
 def index_figures(reader, photos: list[CardPhoto]) -> dict:
