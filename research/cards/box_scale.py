@@ -26,9 +26,10 @@ def scaled_box(box, scale: float, width: int, height: int) -> tuple[float, float
     >>> scaled_box((10, 10, 30, 50), 0.5, 100, 100), scaled_box((0, 0, 20, 20), 2.0, 25, 25)
     ((15.0, 20.0, 25.0, 40.0), (0, 0, 25, 25))
     """
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    hw, hh = (box[2] - box[0]) * scale / 2, (box[3] - box[1]) * scale / 2
-    return max(0, cx - hw), max(0, cy - hh), min(width, cx + hw), min(height, cy + hh)
+    from remi.vision.training.cropset import about_centre
+
+    x1, y1, x2, y2 = about_centre(box, scale)
+    return max(0, x1), max(0, y1), min(width, x2), min(height, y2)
 
 
 def deck_figures(state: Path, fold: str, scales: list[float]) -> dict:

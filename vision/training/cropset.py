@@ -33,9 +33,13 @@ def scaled(rng: np.random.Generator, box, scale: tuple[float, float]) -> tuple[f
     >>> scaled(np.random.default_rng(0), (10, 10, 30, 50), (0.5, 0.5))
     (15.0, 20.0, 25.0, 40.0)
     """
+    return about_centre(box, rng.uniform(*scale))
+
+
+def about_centre(box, factor: float) -> tuple[float, float, float, float]:
+    """``box`` (x1, y1, x2, y2) grown or shrunk ``factor`` times about its centre."""
     x1, y1, x2, y2 = box
-    s = rng.uniform(*scale)
-    cx, cy, hw, hh = (x1 + x2) / 2, (y1 + y2) / 2, (x2 - x1) * s / 2, (y2 - y1) * s / 2
+    cx, cy, hw, hh = (x1 + x2) / 2, (y1 + y2) / 2, (x2 - x1) * factor / 2, (y2 - y1) * factor / 2
     return (cx - hw, cy - hh, cx + hw, cy + hh)
 
 
