@@ -290,7 +290,9 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
           low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False,
           taught: tuple[np.ndarray, np.ndarray] | None = None, taught_share: float = 0.5) -> Path:
-    """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background). Saves ``out``
+    """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background), number -1 a crop
+    whose number cannot be read (a card index with its rank hidden, which teaches the suit from
+    the pip alone: research/cards/pip_views.py). Saves ``out``
     (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
     turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
@@ -332,9 +334,10 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
             flip = torch.rand(len(idx), generator=gen) < flipped
             xb = torch.where(flip[:, None, None, None], xb.flip(2, 3), xb)
             ln, lc, lo = net.logits(xb)
-            up, tile = ~flip, nt[idx] != BACKGROUND
-            loss = _taught_loss(ln[up], nt[idx][up], None if tn is None else tn[idx][up], taught_share) \
-                if up.any() else ln.sum() * 0
+            up, tile = ~flip, (nt[idx] != BACKGROUND) & (nt[idx] >= 0)
+            nmask = up & (nt[idx] >= 0)
+            loss = _taught_loss(ln[nmask], nt[idx][nmask], None if tn is None else tn[idx][nmask], taught_share) \
+                if nmask.any() else ln.sum() * 0
             cmask = (ct[idx] >= 0) & up
             if cmask.any():
                 loss = loss + _taught_loss(lc[cmask], ct[idx][cmask], None if tc is None else tc[idx][cmask], taught_share)

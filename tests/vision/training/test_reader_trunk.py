@@ -188,3 +188,19 @@ def test_a_reader_taught_by_another_learns_its_chances_not_only_the_labels(tmp_p
     assert distance(taught) < distance(labels_only)
     with pytest.raises(ValueError, match="taught chances for 4 crops, 32 crops given"):
         _train(x, number, colour, tmp_path / "wrong.pt", init=start, taught=(pn[:4], pc[:4]))
+
+
+def test_crops_without_a_number_teach_the_colour_alone(tmp_path):
+    """A card index with its rank hidden (number -1) asks nothing of the number head and still
+    teaches the suit: here the colour is the crop's fill, which the reader learns."""
+    rng = np.random.default_rng(1)
+    colour = rng.integers(0, 2, 64)
+    fills = np.array([[30, 30, 200], [200, 30, 30]], np.uint8)  # BGR: red, blue
+    x = np.clip(fills[colour][:, None, None, :] + rng.integers(-20, 20, (64, 40, 40, 3)), 0, 255).astype(np.uint8)
+    state = classifier.train(x, np.full(64, -1), colour, tmp_path / "r.pt", epochs=4, batch=16, threads=1,
+                             lr=3e-3, log=lambda m: None, pretrained=COCO, flipped=0.0)
+    net = classifier.load(state)
+    net.eval()
+    with torch.no_grad():
+        read = net(torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255))[1]
+    assert (read.numpy().argmax(1) == colour).mean() >= 0.9
