@@ -333,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("--seed", type=int, default=9290)
     sc.add_argument("--prints-without", type=int, metavar="FOLD",
                     help="the cards' faces real ones of card-prints, every print fold but FOLD (card reader 9)")
+    sc.add_argument("--dark", type=float, default=0.0, metavar="SHARE",
+                    help="with --prints-without: the share of faces laid as a black deck prints them")
     e = sub.add_parser("eval")
     e.add_argument("models", type=Path)
     which = e.add_mutually_exclusive_group(required=True)
@@ -382,7 +384,9 @@ def main(argv: list[str] | None = None) -> int:
             from remi.vision.training.cardscenes import PrintFaces
             from research.cards import card_data
 
-            prints = PrintFaces(card_data.print_split(args.prints_without)[0])
+            if not 0 <= args.dark <= 1:
+                sys.exit(f"stage scenes: --dark {args.dark}: a share of 0 to 1")
+            prints = PrintFaces(card_data.print_split(args.prints_without)[0], dark=args.dark)
         print(write_scene_set(args.out, args.pool, args.count, args.val, args.seed, prints))
     else:
         from remi.vision.reader import Reader

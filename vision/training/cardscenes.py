@@ -143,14 +143,19 @@ class PrintFaces:
     lay into the photos instead of drawn ones (card reader 9, models/README.md): each dealt card
     gets a file of its kind at random, warped to its frame (``cardprints.find_frame``), its
     corner indices boxed where ``cardprints.index_box`` finds them (a corner without one is
-    left unlabelled, as a hidden index is). A kind whose files show no index gets a drawn face."""
+    left unlabelled, as a hidden index is). A kind whose files show no index gets a drawn face.
+    ``dark``: the share of faces laid as a black deck prints them (:func:`dark_face`): the
+    iphone deck of ``../shared/realdata/cards`` is black with gold and silver indices, and a
+    detector that saw only white cards missed most of its indices (research/vision-diary.md,
+    "What fold iphone's detector misses")."""
 
     TRIES = 6  # files of a kind tried before a drawn face stands in
 
-    def __init__(self, cards, root: Path | None = None) -> None:
+    def __init__(self, cards, root: Path | None = None, dark: float = 0.0) -> None:
         from remi.vision.training import cardprints
 
         self.root = root or cardprints.default_root()
+        self.dark = dark
         self.by_kind: dict[int, list] = {}
         for c in cards:
             self.by_kind.setdefault(c.card.code, []).append(c)
@@ -173,9 +178,26 @@ class PrintFaces:
                     x1, y1, x2, y2 = (cw - box[2], ch - box[3], cw - box[0], ch - box[1]) if turned else box
                     boxes.append((x1 * CARD_W / cw, y1 * CARD_H / ch, x2 * CARD_W / cw, y2 * CARD_H / ch))
             if boxes:
-                face = cv2.resize(canonical, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR).astype(np.float32)
-                return face, card_shape(), boxes
+                face = cv2.resize(canonical, (CARD_W, CARD_H), interpolation=cv2.INTER_LINEAR)
+                if rng.random() < self.dark:
+                    face = dark_face(face)
+                return face.astype(np.float32), card_shape(), boxes
         return None
+
+
+def dark_face(face: np.ndarray) -> np.ndarray:
+    """A card face (uint8 BGR) as a black deck prints it: its lightness turned over, its hues
+    kept, so that a white card with black ink is a black card with light ink and a red pip
+    stays red on black.
+
+    >>> white_card = np.full((4, 4, 3), 250, np.uint8); white_card[1:3, 1:3] = (20, 20, 200)
+    >>> dark = dark_face(white_card)
+    >>> int(dark[0, 0].max()) < 20, int(dark[1, 1, 2]) > int(dark[1, 1, 0])
+    (True, True)
+    """
+    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB)
+    lab[..., 0] = 255 - lab[..., 0]
+    return cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
 
 
 def _cloth(rng: np.random.Generator, pool: Pool, w: int, h: int) -> np.ndarray:

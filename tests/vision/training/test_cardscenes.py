@@ -138,3 +138,12 @@ def test_real_print_faces_are_laid_with_their_indices_boxed_where_they_are(tmp_p
     assert faces.face(rng, Tile.parse("8s")) is None and faces.face(rng, Tile.parse("9s")) is None
     photo, cards, found = cardscenes.scene(rng, cardscenes.POOLS["train"], n=14, size=(640, 480), prints=faces)
     assert photo.shape == (480, 640, 3) and len(cards) == len(found) > 0
+    # a black deck's face: the same card and index boxes, its card dark and its ink light
+    dark = cardscenes.PrintFaces(faces.by_kind[Tile.parse("7s").code], root=tmp_path, dark=1.0)
+    light_face, _, light_boxes = faces.face(np.random.default_rng(5), Tile.parse("7s"))
+    dark_face, _, dark_boxes = dark.face(np.random.default_rng(5), Tile.parse("7s"))
+    assert dark_boxes == light_boxes
+    x1, y1, x2, y2 = (int(v) for v in light_boxes[0])
+    card, ink = (slice(H // 3, 2 * H // 3), slice(W // 3, 2 * W // 3)), (slice(y1, y2), slice(x1, x2))
+    assert light_face[card].mean() > 150 > 100 > dark_face[card].mean()
+    assert dark_face[ink].max() > light_face[ink].min() + 100  # the index's ink is the light part now
