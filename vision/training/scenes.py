@@ -10,6 +10,9 @@ Five layouts, drawn on a table plane and then photographed by a tilted camera:
 - ``close``: one to four tiles, or a piece of a rack, filling much of the frame.
 - ``negative``: no tiles at all: the surface, clutter and the game's box lid with tiles
   printed on it.
+- ``crowd``: a full rack as a player photographs it at the table (issue 38): two or three
+  tiers of 11-15 tiles, 22-45 in view, the rack often wider than the photo (tiles cut at its
+  sides), seen at 10-45 degrees off the faces, loose tiles lying in front of it. Not in the default mix, so that the seeds of earlier sets draw the same scenes.
 
 The camera is a rotation about its own centre (pitch up to 45 degrees, yaw, roll), so the
 table plane is seen in true perspective. A tile's label is the part of its face left
@@ -32,7 +35,7 @@ from remi.engine import ALL_KINDS, JOKER, RemiError, Tile
 from remi.vision import crops
 from remi.vision.training import patches, surfaces
 
-LAYOUTS = ("rack", "lying", "table", "close", "negative")
+LAYOUTS = ("rack", "lying", "table", "close", "negative", "crowd")
 MIX = {"rack": 0.35, "lying": 0.27, "table": 0.15, "close": 0.15, "negative": 0.08}
 MIN_VISIBLE = 0.5  # a tile with less of its face in view is no label (and no tile to learn)
 MARGIN = 0.35  # the table plane reaches this share of the frame beyond it on each side
@@ -226,15 +229,25 @@ def _tile_height(rng: np.random.Generator, faces: Faces, tile: Tile, px: float, 
     return patch, oriented, px
 
 
-def rack(plane: _Plane, rng: np.random.Generator, faces: Faces, frame: tuple[int, int], close: bool = False) -> None:
-    """Tiles standing in a rack of one to three tiers, drawn face-on; the camera tilts it later."""
+def rack(plane: _Plane, rng: np.random.Generator, faces: Faces, frame: tuple[int, int], close: bool = False,
+         crowded: bool = False) -> tuple[float, float, float]:
+    """Tiles standing in a rack of one to three tiers, drawn face-on; the camera tilts it later.
+    ``crowded``: a full rack (2-3 tiers of 11-15 tiles, touching). Returns the rack's front edge
+    (its lowest y on the plane), its middle x and a tile's height, for what lies in front of it."""
     H, W = plane.ids.shape
     fw, fh = frame
-    tiers = int(rng.choice([1, 2, 3], p=[0.3, 0.5, 0.2]))
-    per = int(rng.integers(3, 7)) if close else int(rng.integers(4, {1: 17, 2: 13, 3: 10}[tiers]))
+    if crowded:
+        tiers, per = int(rng.choice([2, 3])), int(rng.integers(11, 16))
+    else:
+        tiers = int(rng.choice([1, 2, 3], p=[0.3, 0.5, 0.2]))
+        per = int(rng.integers(3, 7)) if close else int(rng.integers(4, {1: 17, 2: 13, 3: 10}[tiers]))
     aspect = rng.uniform(0.66, 0.8)
-    gap = rng.uniform(0.0, 0.05) if rng.random() < 0.8 else rng.uniform(0.05, 0.3)
-    span = rng.uniform(1.2, 2.5) if close else rng.uniform(0.6, 1.3)
+    if crowded:  # a full rack's tiles touch (as wide as the set's faces); the photo may end inside it
+        aspect = faces.edition.aspect if faces.edition is not None else 0.78
+        gap, span = rng.uniform(0.015, 0.04), rng.uniform(0.8, 1.25)
+    else:
+        gap = rng.uniform(0.0, 0.05) if rng.random() < 0.8 else rng.uniform(0.05, 0.3)
+        span = rng.uniform(1.2, 2.5) if close else rng.uniform(0.6, 1.3)
     th = span * fw / (per * aspect * (1 + gap))
     th = min(th, fh * (1.3 if close else 0.9) / (1 + 0.8 * (tiers - 1)))
     tw = th * aspect
@@ -248,6 +261,8 @@ def rack(plane: _Plane, rng: np.random.Generator, faces: Faces, frame: tuple[int
     cv2.fillConvexPoly(plane.image, np.round(body).astype(np.int32), colour, cv2.LINE_AA)
     edge = (0.0, -th * rng.uniform(0.0, 0.12))  # the tiles' top edges seen from above
     lip_cover = rng.uniform(0.04, 0.22)
+    jitter = 0.005 if crowded else 0.02  # a full rack's tiles stand in line (place() drops overlaps)
+    hides = 0.45 if crowded else 0.02  # how much of a tile behind a tier in front may hide (its feet)
     for t in range(tiers):
         y = top + t * step
         x = cx - per * tw * (1 + gap) / 2 + tw / 2
@@ -256,14 +271,29 @@ def rack(plane: _Plane, rng: np.random.Generator, faces: Faces, frame: tuple[int
                 tile = plane.kind(rng)
                 patch, oriented = faces.face(tile, rng, int(max(40, min(200, th * 1.3))), lying=False)
                 turn = 180.0 if rng.random() < 0.03 else 0.0
-                place(plane, rng, patch, oriented, (x + rng.uniform(-0.02, 0.02) * tw, y + th / 2),
-                      th * rng.uniform(0.97, 1.03), turn + rng.uniform(-2, 2), side=edge, overlap=0.02)
+                place(plane, rng, patch, oriented, (x + rng.uniform(-jitter, jitter) * tw, y + th / 2),
+                      th * rng.uniform(0.97, 1.03), turn + rng.uniform(-2, 2), side=edge, overlap=hides if t else 0.02)
             x += tw * (1 + gap)
         lip_top = y + th * (1 - lip_cover)
         shade = tuple(int(np.clip(c * rng.uniform(0.7, 1.3), 0, 255)) for c in colour)
         _occlude(plane, np.array([[cx - width / 2, lip_top], [cx + width / 2, lip_top],
                                   [cx + width / 2, y + th + th * rng.uniform(0.03, 0.12)],
                                   [cx - width / 2, y + th + th * rng.uniform(0.03, 0.12)]]), shade)
+    return float(body[2, 1]), float(cx), float(th)
+
+
+def beside(plane: _Plane, rng: np.random.Generator, faces: Faces, frame: tuple[int, int], front: float,
+           middle: float, th: float) -> None:
+    """Loose tiles lying on the table in front of a rack (drawn, played or not yet racked), at any
+    rotation, a few touching: the crowded rack's neighbours in a player's photo."""
+    fw, fh = frame
+    side = (0.0, th * rng.uniform(0.03, 0.1))
+    for _ in range(int(rng.integers(1, 9))):
+        tile = plane.kind(rng)
+        patch, oriented, hh = _tile_height(rng, faces, tile, th * rng.uniform(0.85, 1.1), lying=True)
+        centre = (middle + rng.uniform(-0.55, 0.55) * fw, front + th * rng.uniform(0.15, 1.6))
+        place(plane, rng, patch, oriented, centre, hh, rng.uniform(0, 360), side=side,
+              shadow=rng.uniform(0.02, 0.05), overlap=0.03)
 
 
 def lying(plane: _Plane, rng: np.random.Generator, faces: Faces, frame: tuple[int, int], table: bool = False,
@@ -313,8 +343,10 @@ def camera(rng: np.random.Generator, plane_size: tuple[int, int], frame: tuple[i
     fw, fh = frame
     f = max(fw, fh) / (2 * np.tan(np.deg2rad(rng.uniform(55, 75)) / 2))  # a phone's field of view
     pitch = np.deg2rad(rng.uniform(0, 45) if rng.random() < 0.8 else rng.uniform(0, 15))
+    if layout == "crowd":  # a player's own rack, photographed from the seat: never straight on
+        pitch = np.deg2rad(rng.uniform(10, 45))
     yaw = np.deg2rad(rng.uniform(-25, 25))
-    if layout in ("rack", "close") or rng.random() < 0.3:
+    if layout in ("rack", "close", "crowd") or rng.random() < 0.3:
         roll = np.deg2rad(rng.uniform(-15, 15) + (rng.choice([90, -90, 180]) if rng.random() < 0.08 else 0))
     else:
         roll = np.deg2rad(rng.uniform(0, 360))
@@ -478,11 +510,33 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
     faces.new_scene(rng)
     if layout == "negative" or rng.random() < 0.05:
         _lid(plane, rng, faces, (fw, fh))
-    if layout == "rack" or (layout == "close" and rng.random() < 0.5):
+    racked = 0
+    if layout == "crowd":
+        front, middle, th = rack(plane, rng, faces, (fw, fh), crowded=True)
+        racked = len(plane.tiles)
+        if rng.random() < 0.6:
+            beside(plane, rng, faces, (fw, fh), front, middle, th)
+    elif layout == "rack" or (layout == "close" and rng.random() < 0.5):
         rack(plane, rng, faces, (fw, fh), close=layout == "close")
     elif layout in ("lying", "table", "close"):
         lying(plane, rng, faces, (fw, fh), table=layout == "table", close=layout == "close")
-    return plane, camera(rng, (W, H), (fw, fh), layout), layout, (fw, fh)
+    Hm = camera(rng, (W, H), (fw, fh), layout)
+    if racked:
+        Hm = _fill_with(plane.corners[:racked], Hm, (fw, fh), rng.uniform(0.85, 1.2))
+    return plane, Hm, layout, (fw, fh)
+
+
+def _fill_with(faces: list[np.ndarray], Hm: np.ndarray, frame: tuple[int, int], width: float) -> np.ndarray:
+    """The camera moved closer until the faces span ``width`` of the photo's width or height (a
+    player fills the photo with the rack); never farther, so the photo never shows beyond the
+    table plane."""
+    fw, fh = frame
+    q = cv2.perspectiveTransform(np.concatenate(faces)[None].astype(np.float32), Hm)[0]
+    z = width / max(float(np.ptp(q[:, 0])) / fw, float(np.ptp(q[:, 1])) / fh, 1e-6)  # a rack turned 90 too
+    if z <= 1.0:
+        return Hm
+    cx, cy = (q.min(0) + q.max(0)) / 2  # the rack's middle comes to the photo's
+    return np.array([[z, 0, fw / 2 - z * cx], [0, z, fh / 2 - z * cy], [0, 0, 1]]) @ Hm
 
 
 def compose(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None = None,
