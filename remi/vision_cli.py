@@ -88,7 +88,7 @@ def generate(
     val: Annotated[int, typer.Option("--val", help="Synthetic validation scenes.", min=0)] = 60,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed makes the same images.")] = 1,
     real: Annotated[bool, typer.Option("--real/--no-real", help="Paste real tile crops and link the real photos (rummy, rummy2, rummy4 but those left out by --holdout, and the empty tables of rummyBackground).")] = True,
-    layouts: Annotated[str, typer.Option("--layouts", help="The scenes' layouts (racks, every rotation, perspective, oriented labels): LAYOUT=SHARE,... of rack, lying, table, close, negative, or 'default'.")] = "default",
+    layouts: Annotated[str, typer.Option("--layouts", help="The scenes' layouts (racks, every rotation, perspective, oriented labels): LAYOUT=SHARE,... of rack, lying, table, close, negative, crowd (full racks with tiles beside them), or 'default' (no crowd).")] = "default",
     holdout: Annotated[Optional[list[str]], typer.Option("--holdout", help="A real session left out (its photos and tiles); repeat it.", show_default=False)] = None,
     editions: Annotated[str, typer.Option("--editions", help="'train', or 'test' for the other-editions test set (pools never trained on, nothing real); 'wide-train', 'wide-test': the pools of Debian's font families (make train-fonts); 'thin-train': wide-train with J-letter jokers and Light faces; 'joker-train': thin-train, 15 % of its tiles jokers.")] = "train",
     largest: Annotated[int, typer.Option("--largest", help="The longest photo side drawn (sizes 640..4032).", min=64)] = 1024,
