@@ -293,6 +293,8 @@ def _card(number: int, colour: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from remi.vision.training import cardscenes
+
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     d = sub.add_parser("data")
@@ -327,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     re_.add_argument("--json", type=Path)
     sc = sub.add_parser("scenes")
     sc.add_argument("out", type=Path)
-    sc.add_argument("--pool", choices=("train", "test", "spread-train", "spread-test"), required=True)
+    sc.add_argument("--pool", choices=tuple(cardscenes.POOLS), required=True)
     sc.add_argument("--count", type=int, default=0)
     sc.add_argument("--val", type=int, default=120)
     sc.add_argument("--seed", type=int, default=9290)

@@ -47,6 +47,10 @@ class Pool:
     # so their photos stay what they were for a seed)
     spread_share: float = 0.0
     spread_overlap: tuple[float, float] = (0.2, 0.45)  # the share of a card's width a row's step shows
+    # close-ups of one to four cards, as realdata's android group shows them (indices of 80-200
+    # px in a 640 px photo): drawn before any other choice, 0 in the first four pools so that
+    # their seeds draw what they drew
+    close_share: float = 0.0
 
 
 _TRAIN_CLOTHS, _TEST_CLOTHS = ((0, 20), (35, 70), (95, 130)), ((20, 35), (70, 95), (130, 180))
@@ -56,6 +60,9 @@ POOLS = {
     # half the photos spread cards; the test pool's rows overlap less than any training row
     "spread-train": Pool("train", _TRAIN_CLOTHS, (5.0, 11.0), 0.6, 0.15, 0.5, (0.18, 0.42)),
     "spread-test": Pool("test", _TEST_CLOTHS, (4.0, 13.0), 0.7, 0.1, 0.5, (0.42, 0.6)),
+    # half the photos close-ups, the rest as the spread pools draw them
+    "close-train": Pool("train", _TRAIN_CLOTHS, (5.0, 11.0), 0.6, 0.15, 0.5, (0.18, 0.42), 0.5),
+    "close-test": Pool("test", _TEST_CLOTHS, (4.0, 13.0), 0.7, 0.1, 0.5, (0.42, 0.6), 0.5),
 }
 #: a webcam's 16:9 frame, which realdata's export squashed to 640 x 640
 WEBCAM = (1138, 640)
@@ -261,6 +268,27 @@ def _placements(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int,
     return maps, hand
 
 
+def _close(rng: np.random.Generator, n: int, w: int, h: int) -> list[np.ndarray]:
+    """Affine maps of ``n`` (1-4) cards photographed close: one card 0.8-2.2 times the photo's
+    short side tall (the phone closer than the card: what is out of the photo is cut, but a
+    corner index the player aims at stays in), more cards smaller and side by side, each
+    overlapping the last; upright or a little turned mostly, any way now and then."""
+    s = min(w, h) * (rng.uniform(0.8, 2.2) if n == 1 else rng.uniform(0.5, 1.0)) / CARD_H
+    a = rng.uniform(-30, 30) if rng.random() < 0.8 else rng.uniform(-180, 180)
+    step = _turn(a) @ np.array([CARD_W * s * rng.uniform(0.35, 1.05), 0.0])
+    middle = np.array([w, h]) / 2 + rng.normal(0, 0.06, 2) * (w, h)
+    maps = []
+    for j in range(n):
+        R = _turn(a + rng.normal(0, 3)) * s
+        centre = middle + (j - (n - 1) / 2) * step
+        t = centre - R @ np.array([CARD_W / 2, CARD_H / 2])
+        if n == 1 and s * CARD_H > min(w, h):  # a card larger than the photo: one corner in view
+            corner = np.array([CARD_W * 0.1, CARD_H * 0.12]) if rng.random() < 0.5 else np.array([CARD_W * 0.9, CARD_H * 0.88])
+            t = np.array([w, h]) * rng.uniform(0.2, 0.8, 2) - R @ corner
+        maps.append(np.hstack([R, t[:, None]]))
+    return maps
+
+
 def _spread(rng: np.random.Generator, pool: Pool, n: int, w: int, h: int,
             card_width: float | None = None) -> list[np.ndarray]:
     """Affine maps of ``n`` cards spread on a table: one to four loose rows, each at its own
@@ -299,8 +327,13 @@ def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tupl
     above: a card about 130 px wide in a 1920x1080 frame, issue 42), else drawn to the frame
     (a fan fills it; melds and spreads a fifth to a third of its height a card).
     ``prints``: real faces of many prints instead of drawn ones (:class:`PrintFaces`)."""
-    spread = maps is None and pool.spread_share > 0 and rng.random() < pool.spread_share
-    if spread:  # a webcam above the table: 6 to 26 cards, the frame squashed square half the time
+    close = maps is None and pool.close_share > 0 and rng.random() < pool.close_share
+    spread = not close and maps is None and pool.spread_share > 0 and rng.random() < pool.spread_share
+    if close:  # a phone close to one to four cards
+        squash = False
+        w, h = size or ((1280, 960) if rng.random() < 0.5 else (960, 1280))
+        n = n or int(rng.choice([1, 1, 2, 3, 4]))
+    elif spread:  # a webcam above the table: 6 to 26 cards, the frame squashed square half the time
         squash = size is None and rng.random() < 0.5
         w, h = size or (WEBCAM if squash or rng.random() < 0.5 else (1280, 960))
         n = n or int(rng.integers(6, 27))
@@ -314,7 +347,9 @@ def scene(rng: np.random.Generator, pool: Pool, n: int | None = None, size: tupl
     dark = rng.random() < pool.dark_share
     photo = _cloth(rng, pool, w, h)
     owner = np.full((h, w), -1, np.int32)
-    if spread:
+    if close:
+        maps, hand = _close(rng, n, w, h), False
+    elif spread:
         maps, hand = _spread(rng, pool, n, w, h, card_width), False
     else:
         maps, hand = (maps, False) if maps is not None else _placements(rng, pool, n, w, h, card_width)

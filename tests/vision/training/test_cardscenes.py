@@ -68,6 +68,23 @@ def test_the_first_pools_draw_no_spread_so_their_photos_stay_as_they_were():
     assert cardscenes.POOLS["spread-test"].spread_overlap[0] >= cardscenes.POOLS["spread-train"].spread_overlap[1]
 
 
+def test_close_pools_photograph_a_few_cards_with_large_indices_and_leave_the_others_as_they_were():
+    """realdata's android group is close-ups of one card, indices of 80-200 px in 640 px photos,
+    and no pool drew any over about 100 px: the close pools draw half their photos so; the
+    first four pools draw none."""
+    assert all(cardscenes.POOLS[p].close_share == 0.0 for p in ("train", "test", "spread-train", "spread-test"))
+
+    def largest(pool: str) -> list[float]:
+        rng, out = np.random.default_rng(5), []
+        for _ in range(30):
+            _, _, boxes = cardscenes.scene(rng, cardscenes.POOLS[pool], size=(640, 640))
+            out.append(float(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]).max()) if len(boxes) else 0.0)
+        return out
+
+    assert sum(side > 110 for side in largest("close-train")) >= 5
+    assert sum(side > 110 for side in largest("spread-train")) == 0
+
+
 def test_a_dataset_is_refused_in_one_line_when_a_face_of_its_recipe_is_missing(tmp_path, monkeypatch):
     from remi.engine import RemiError
 

@@ -1,0 +1,62 @@
+"""Which of a held-out deck's corner indices a card folder's detector boxes, by the index's size.
+
+    python -m research.cards.boxed_by_size white=out/cf-white iphone=out/cf3-iphone win=out/cf-win [--json OUT]
+
+An index counts as boxed when one of the detector's boxes (at the folder's bar) overlaps its
+label at IoU 0.5; sizes are the label's long side in the photo's pixels (realdata's photos are
+640 x 640). Per source group too (``white`` is two: android's close-ups and webcam-uuid's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+EDGES = (0, 20, 30, 45, 60, 90, 10_000)  # pixels of the index's long side
+
+
+def boxed(folder: Path, deck: str) -> dict:
+    """{"by_side": {"30-45": "57 of 156", ...}, "by_group": {...}} for one folder on its deck."""
+    from remi.vision.crops import iou
+    from remi.vision.reader import Reader, load_image
+    from research.cards.stage import FOLDS, load
+
+    reader = Reader(folder)
+    hit, total, groups = np.zeros(len(EDGES) - 1, int), np.zeros(len(EDGES) - 1, int), {}
+    for p in load(FOLDS[deck]):
+        if not len(p.boxes):
+            continue
+        found_boxes = reader.boxes(load_image(p.path))[0]
+        found = iou(p.boxes, found_boxes).max(1) >= 0.5 if len(found_boxes) else np.zeros(len(p.boxes), bool)
+        side = np.maximum(p.boxes[:, 2] - p.boxes[:, 0], p.boxes[:, 3] - p.boxes[:, 1])
+        k = np.digitize(side, EDGES) - 1
+        np.add.at(total, k, 1)
+        np.add.at(hit, k, found.astype(int))
+        g = groups.setdefault(p.group, [0, 0])
+        g[0], g[1] = g[0] + int(found.sum()), g[1] + len(found)
+    names = [f"{a}-{b}" if b < 10_000 else f"{a}+" for a, b in zip(EDGES, EDGES[1:])]
+    return {"by_side": {n: f"{h} of {t}" for n, h, t in zip(names, hit, total) if t},
+            "by_group": {g: f"{h} of {t}" for g, (h, t) in groups.items()}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("folds", nargs="+", help="DECK=MODELS_DIR")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    out = {}
+    for spec in args.folds:
+        deck, _, folder = spec.partition("=")
+        out[spec] = boxed(Path(folder), deck)
+        print(spec, json.dumps(out[spec]), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
