@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from research.cards.stage import deck_folder
+
 EDGES = (0, 20, 30, 45, 60, 90, 10_000)  # pixels of the index's long side
 
 
@@ -45,13 +47,13 @@ def boxed(folder: Path, deck: str) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("folds", nargs="+", help="DECK=MODELS_DIR")
+    ap.add_argument("folds", nargs="+", type=deck_folder, help="DECK=MODELS_DIR")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     out = {}
-    for spec in args.folds:
-        deck, _, folder = spec.partition("=")
-        out[spec] = boxed(Path(folder), deck)
+    for deck, folder in args.folds:
+        spec = f"{deck}={folder}"
+        out[spec] = boxed(folder, deck)
         print(spec, json.dumps(out[spec]), flush=True)
     if args.json:
         args.json.write_text(json.dumps(out, indent=2) + "\n")

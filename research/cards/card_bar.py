@@ -23,6 +23,8 @@ import json
 import sys
 from pathlib import Path
 
+from research.cards.stage import deck_folder
+
 
 def f1(figures: dict) -> float:
     """The harmonic mean of a bar's card recall and precision (0 where both are 0)."""
@@ -61,14 +63,13 @@ def measure(folder: Path, deck: str, bars: list[float]) -> dict[str, dict]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("folds", nargs="+", help="DECK=MODELS_DIR: a card folder whose models never saw DECK")
+    ap.add_argument("folds", nargs="+", type=deck_folder, help="DECK=MODELS_DIR: a card folder whose models never saw DECK")
     ap.add_argument("--bars", type=float, nargs="+", default=[0.1, 0.15, 0.2, 0.25])
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     table = {}
-    for spec in args.folds:
-        deck, _, folder = spec.partition("=")
-        table[deck] = measure(Path(folder), deck, args.bars)
+    for deck, folder in args.folds:
+        table[deck] = measure(folder, deck, args.bars)
     chosen = {deck: choose(table, deck) for deck in table} if len(table) > 1 else {}
     for deck, bar in chosen.items():
         fig = table[deck][bar]

@@ -48,6 +48,17 @@ LEAST_SIDE = 6.0
 BACKGROUND = 14  # the reader's "not an index" number class (vision.crops.BACKGROUND)
 
 
+def deck_folder(text: str) -> tuple[str, Path]:
+    """``DECK=MODELS_DIR`` of a command line (argparse ``type``): a held-out deck of ``FOLDS``
+    and an existing card models folder, else one line saying which part is wrong."""
+    deck, eq, folder = text.partition("=")
+    if not eq or deck not in FOLDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: want DECK=MODELS_DIR, DECK one of {', '.join(FOLDS)}")
+    if not (Path(folder) / "vision.json").is_file():
+        raise argparse.ArgumentTypeError(f"{text!r}: {folder!r} is no models folder (no vision.json)")
+    return deck, Path(folder)
+
+
 def default_root() -> Path:
     env = os.environ.get("REMI_CARDDATA")
     return Path(env) if env else ROOT.parent / "shared" / "realdata" / "cards"

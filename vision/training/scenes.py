@@ -1,6 +1,6 @@
 """Scenes that look like real tables, with one oriented box per tile (``remi vision generate --layouts``).
 
-Five layouts, drawn on a table plane and then photographed by a tilted camera:
+Six layouts, drawn on a table plane and then photographed by a tilted camera:
 
 - ``rack``: tiles standing side by side, touching, in one, two or three tiers; the tier in front
   and the rack's lips hide the bottom of the tiles behind; the tiles' top edges show.
@@ -11,8 +11,9 @@ Five layouts, drawn on a table plane and then photographed by a tilted camera:
 - ``negative``: no tiles at all: the surface, clutter and the game's box lid with tiles
   printed on it.
 - ``crowd``: a full rack as a player photographs it at the table (issue 38): two or three
-  tiers of 11-15 tiles, 22-45 in view, the rack often wider than the photo (tiles cut at its
-  sides), seen at 10-45 degrees off the faces, loose tiles lying in front of it. Not in the default mix, so that the seeds of earlier sets draw the same scenes.
+  tiers of 11-15 tiles, the tier in front hiding the feet of the one behind, the rack filling
+  the photo and often cut by it, seen 10-45 degrees off the faces, loose tiles lying in front.
+  Not in the default mix, so that the seeds of earlier sets draw the same scenes.
 
 The camera is a rotation about its own centre (pitch up to 45 degrees, yaw, roll), so the
 table plane is seen in true perspective. A tile's label is the part of its face left

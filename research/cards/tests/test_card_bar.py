@@ -19,3 +19,17 @@ def test_a_tie_keeps_the_higher_bar_and_f1_of_nothing_is_zero():
     table = {"a": {"0.1": _fig(0.5, 0.5), "0.2": _fig(0.5, 0.5)}, "b": {"0.1": _fig(0.5, 0.5), "0.2": _fig(0.5, 0.5)}}
     assert choose(table, "a") == "0.2"
     assert f1(_fig(0.0, 0.0)) == 0.0 and abs(f1(_fig(0.5, 1.0)) - 2 / 3) < 1e-12
+
+
+def test_a_fold_is_refused_in_one_line_naming_what_is_wrong(tmp_path):
+    import argparse
+
+    import pytest
+
+    from research.cards.stage import deck_folder
+
+    (tmp_path / "vision.json").write_text("{}")
+    assert deck_folder(f"iphone={tmp_path}") == ("iphone", tmp_path)
+    for text, said in (("android=x", "DECK one of"), ("iphone", "DECK one of"), (f"win={tmp_path / 'no'}", "no models folder")):
+        with pytest.raises(argparse.ArgumentTypeError, match=said):
+            deck_folder(text)
