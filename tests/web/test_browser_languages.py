@@ -63,21 +63,42 @@ def confirm_page(driver: object, base: str) -> None:
         f.submit();""", BOARD)
 
 
-def photo_page(driver: object, base: str, tmp_path: Path) -> None:
+#: seconds a photo's first read may take: the server loads its models then, and on a shared CI
+#: machine (load 20, as PatientRemi says) a one-second command took over 60 s
+READ_WAIT_S = 240
+
+
+def photo_page(driver: object, server: Server, tmp_path: Path) -> None:
     """A photo chosen on the camera page and read: the page of its tiles, each with its doubt (a
     greyscale photo: every tile's colour is a guess, worded on the page)."""
     import cv2
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import TimeoutException, WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     grey = tmp_path / "grey.jpg"
     cv2.imwrite(str(grey), cv2.cvtColor(cv2.imread(str(PHOTOS / "rack-close.jpg")), cv2.COLOR_BGR2GRAY))
-    driver.get(base + "/photo?game=1")  # type: ignore[attr-defined]
+    driver.get(server.base + "/photo?game=1")  # type: ignore[attr-defined]
     driver.find_element(By.CSS_SELECTOR, "input[type=file][accept^='image/jpeg']").send_keys(str(grey))  # type: ignore[attr-defined]
     # the page changes under the wait (the form is sent on the file's change): a read in between may fail
-    WebDriverWait(driver, 90, ignored_exceptions=(WebDriverException,)).until(
-        lambda d: re.search(r"/photo/\w+", d.current_url) and "readlist" in d.page_source)
+    try:
+        WebDriverWait(driver, READ_WAIT_S, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: re.search(r"/photo/\w+", d.current_url) and "readlist" in d.page_source)
+    except TimeoutException:  # where the phone stood and what the server said: a refusal, a stall, a crash
+        raise AssertionError(f"no read after {READ_WAIT_S} s: {page_state(driver)}; "
+                             f"the server's last lines: {server.lines[-8:]}") from None
+
+
+def page_state(driver: object) -> str:
+    """The phone's address, heading and error lines, as far as the browser still answers."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return str(driver.execute_script(  # type: ignore[attr-defined]
+            """return [location.href, document.readyState,
+                       ...[...document.querySelectorAll("h1, .error")].map(e => e.innerText)].join(" | ");"""))
+    except WebDriverException as exc:
+        return f"the browser does not answer ({exc.msg})"
 
 
 def read_page(driver: object, shots: Path | None, name: str) -> tuple[str, list[str]]:
@@ -103,7 +124,7 @@ def test_every_page_speaks_the_phones_language_and_fits(driver: object, server: 
         if path == "confirm":
             confirm_page(driver, server.base)
         elif path == "read photo":
-            photo_page(driver, server.base, tmp_path)
+            photo_page(driver, server, tmp_path)
         else:
             driver.get(server.base + path)  # type: ignore[attr-defined]
         text, cut = read_page(driver, shots, re.sub(r"\W+", "-", path).strip("-") or "games")
