@@ -18,18 +18,7 @@ G="remi vision generate"
     --largest 4032 --jobs 2 > /dev/null
 
 # the candidate's models folder: the shipped one with its reader (ONNX, float16 .pt, adapt's heads)
-rm -rf $R/models && cp -r models $R/models && rm -rf $R/models/candidates $R/models/README.md
-python -m research.cards.pretrained_reader export $R/$N.pt $R/models > /dev/null
-python - "$R" "$N" <<'PY'
-import sys
-from pathlib import Path
-import numpy as np, torch
-from remi.vision.training import classifier
-R, N = sys.argv[1:]
-state = torch.load(f"{R}/{N}.pt", map_location="cpu")
-torch.save({k: v.half() if v.is_floating_point() else v for k, v in state.items()}, f"{R}/models/tile-reader.pt")
-np.savez(f"{R}/models/reader-head.npz", **classifier.head_weights(Path(f"{R}/{N}.pt")))
-PY
+bash research/figures/reader_folder.sh $R/$N.pt $R/models
 # calibrated on $CALIB only, before any test pool is read with it
 python research/vision_calibrate.py --folder $CALIB --models $R/models --json $F/calibration.json
 

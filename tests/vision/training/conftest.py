@@ -34,7 +34,7 @@ def card_faces() -> None:
 def _wide_faces_there() -> bool:
     from remi.vision.training import fontpool
 
-    return not fontpool.missing("train") and not fontpool.missing("test")
+    return not any(fontpool.missing(split) for split in fontpool.PACKAGES)
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +43,7 @@ def wide_faces() -> None:
     from remi.vision.training import fontpool
 
     try:
-        ensure(list(fontpool.PACKAGES["train"] + fontpool.PACKAGES["test"]), _wide_faces_there)
+        ensure([p for names in fontpool.PACKAGES.values() for p in names], _wide_faces_there)
     except Unavailable as exc:
         reason = f"WIDE FONT POOL TESTS SKIPPED: {exc}"
         print(f"\n*** {reason} ***", file=sys.stderr)

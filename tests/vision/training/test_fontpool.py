@@ -35,7 +35,7 @@ def test_digits_run_from_a_third_to_seven_tenths_of_the_tile():
         assert all(e.digit_y - e.digit_height / 2 >= 0.059 for e in _editions(split)), "a big digit runs off the top"
 
 
-@pytest.mark.parametrize("split", ["train", "test"])
+@pytest.mark.parametrize("split", ["train", "test", "more"])
 def test_every_face_draws_ten_different_digits(split):
     """A face that draws .notdef boxes or keys round its digits would teach the reader nonsense."""
     for _, faces in fontpool.families(split):
@@ -82,3 +82,16 @@ def test_the_thin_pool_draws_every_joker_as_a_j_in_its_own_train_face():
     face = tf.render(Tile.parse("*"), eds[0], np.random.default_rng(0), 120)
     ink = np.abs(face.image.astype(int) - np.array(eds[0].body)).sum(2) > 60
     assert ink[face.mask > 0].sum() > 40  # the J is drawn
+
+
+def test_the_wider_pool_draws_both_training_splits_and_never_a_test_family():
+    """Reader v16's pool: wide-train's families and twenty-nine more, with Light faces and J jokers."""
+    eds = _editions("more-train", 600)
+    faces = {p: split for split in ("train", "more", "test") for _, fs in fontpool.families(split) for p in fs}
+    drawn = [faces.get(Path(e.font[5:])) for e in eds if e.font.startswith("file:")]
+    assert "test" not in drawn
+    assert drawn.count("more") > 200 and drawn.count("train") > 150, (drawn.count("more"), drawn.count("train"))
+    more = {pkg for pkg, fs in fontpool.families("more") for e in eds if e.font[5:] in map(str, fs)}
+    assert len(more) >= 25, sorted(more)
+    assert {e.joker for e in eds} >= {"letter", "smiley"}
+    assert any("light" in Path(e.font).stem.lower() and e.weight <= 0 for e in eds)
