@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_shipped_file_round_trips_exactly():
     data = json.loads((MODELS / "vision.json").read_text())
     settings = ModelSettings.read(MODELS)
-    assert settings.views == 4 and settings.sure == 0.95 and settings.unsure_below == 0.9 and settings.kind == "tiles"
+    assert settings.views == 4 and settings.sure == 0.95 and settings.unsure_below == 0.95 and settings.kind == "tiles"
     assert settings.to_dict() == data
 
 
