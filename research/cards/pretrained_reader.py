@@ -5,7 +5,6 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
 
     python -m research.cards.pretrained_reader train OUT.pt CROPS.npz ... --epochs 6 --seed 0
     python -m research.cards.pretrained_reader tile-crops OUT.npz out/p1 --mine-with models  # tiles' crops
-    python -m research.cards.pretrained_reader blank-crops OUT.npz --count 6000 --seed 17  # no-tile blanks
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
     python -m research.cards.pretrained_reader joint OUT.pt FIRST.pt SECOND.pt [--half]   # reader v13
@@ -75,10 +74,6 @@ def _parser():
     c.add_argument("--edges", type=_share, default=0.0,
                    help="share of the scenes' crops widened toward the next tile, its edge beside the digit (v11)")
     c.add_argument("--blur", type=_share, default=0.0, help="share of the scenes' crops blurred (Gaussian or motion; v11)")
-    b = sub.add_parser("blank-crops", help="crops of blank pale shapes, every one no tile (vision.training.blanks; v17)")
-    b.add_argument("out", type=Path)
-    b.add_argument("--count", type=int, default=6000)
-    b.add_argument("--seed", type=int, default=0)
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -181,13 +176,6 @@ def main(argv: list[str] | None = None) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
-    elif args.cmd == "blank-crops":
-        from remi.vision.training.blanks import blank_crops
-
-        x, n, col = blank_crops(np.random.default_rng(args.seed), args.count)
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(args.out, x=x, number=n, colour=col)
-        print(f"{args.out}: {len(x)} crops of blank shapes, every one no tile")
     elif args.cmd == "pair":
         print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
     elif args.cmd == "joint":
