@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Reader v17: v16 taught that a blank pale shape is no tile (models/README.md, "Reader v17"); data,
-# data, training, its folder and every figure, from a checkout of ac9aef8 (blank-crops left the tree with v17's failure).   bash models/candidates/v17/run.sh
+# Reader v17: v16 taught that a blank pale shape is no tile (models/README.md, "Reader v17"): data,
+# training, its folder and every figure, from a checkout of ac9aef8 (blank-crops left the tree with
+# v17's failure).   bash models/candidates/v17/run.sh   (from the root)
 set -euo pipefail
 source .venv/bin/activate
 T="nice -n 19 python -m research.cards.pretrained_reader"
