@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from remi.engine import Tile
 from remi.vision.evaluate import average_precision, iou
-from remi.vision.reader import Detection, decode, reading_order
+from remi.vision.doubts import DoubtKind
+from remi.vision.reader import PRINT_FLOOR, Detection, Looks, Reader, decode, reading_order
 
 
 @settings(max_examples=60, deadline=None)
@@ -23,6 +24,28 @@ def test_decode_moves_the_least_sure_extra_copy():
     p[:, 10] = [0.9, 0.95, 0.6]
     p[2, 11] = 0.3
     assert decode(p) == [10, 10, 11]
+
+
+def test_a_copy_moved_to_a_kind_it_hardly_is_is_set_aside_as_a_print():
+    """Four boxes read as y6 (a print on the cloth): the deck's two copies are kept, the third
+    moves to a kind it may well be (kept, marked), the fourth to one under PRINT_FLOOR (set aside,
+    with the deck's limit as its reason)."""
+    from remi.engine import Rules
+
+    y6, y8, r1 = (Tile.parse(t).code for t in ("y6", "y8", "r1"))
+    p = np.full((4, 53), 1e-5)
+    p[:, y6] = [0.97, 0.98, 0.6, 0.9]
+    p[2, y8] = 0.35
+    p[3, r1] = PRINT_FLOOR / 2
+    n = len(p)
+    looks = Looks(p, np.zeros(n), np.zeros(n), np.tile([[0, 0], [40, 0], [40, 55], [0, 55]], (n, 1, 1)).astype(float), None)
+    reader = object.__new__(Reader)
+    reader.marks, reader.unsure_below = None, 0.9
+    boxes = np.array([[60.0 * i, 0, 60.0 * i + 40, 55] for i in range(n)])
+    dets, past = reader._detections(looks, boxes, np.full(n, 0.9), np.ones(n, bool), [None] * n, Rules())
+    assert [str(d.tile) for d in dets] == ["y6", "y6", "y8"] and dets[2].doubt.kind is DoubtKind.DECK_LIMIT
+    assert [str(d.tile) for d in past] == ["r1"] and past[0].doubt.kind is DoubtKind.DECK_LIMIT
+    assert past[0].box == (180.0, 0.0, 220.0, 55.0)
 
 
 def _det(tile: str, x: float, y: float, w: float = 40, h: float = 55) -> Detection:
