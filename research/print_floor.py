@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from research.errors import LabError, run, write_figures  # noqa: E402
+
 
 def figures(reader, photos) -> dict:
     """Tiles, tiles right, whole photos and extra reads of one reading of ``photos``."""
@@ -46,8 +48,6 @@ def side_by_side(reader, photos, floor: float) -> dict:
 
 
 def main() -> None:
-    from remi.vision import realdata
-    from remi.vision.evaluate import load_labelled
     from remi.vision.reader import PRINT_FLOOR, Reader, models_dir
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -55,15 +55,26 @@ def main() -> None:
     ap.add_argument("--models", type=Path, default=None)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
+    sets = {name: labelled(name) for name in args.sets}  # every name checked before any is read
     reader = Reader(args.models or models_dir())
     out = {"floor": PRINT_FLOOR, "sets": {}}
-    for name in args.sets:
-        photos = load_labelled(Path(name)) if Path(name).is_dir() else load_labelled(realdata.default_root(), name)
+    for name, photos in sets.items():
         out["sets"][name] = side_by_side(reader, photos, PRINT_FLOOR)
         print(name, json.dumps(out["sets"][name]), flush=True)
-    if args.json:
-        args.json.write_text(json.dumps(out, indent=2) + "\n")
+    write_figures(args.json, out)
+
+
+def labelled(name: str) -> list:
+    """The labelled photos of a folder, or of a real session; LabError where there are none."""
+    from remi.vision import realdata
+    from remi.vision.evaluate import load_labelled
+
+    photos = load_labelled(Path(name)) if Path(name).is_dir() else load_labelled(realdata.default_root(), name)
+    if not photos:
+        raise LabError(f"no labelled photos in {name!r}: a labelled folder, or a session "
+                       f"({', '.join(realdata.TILE_SESSIONS)})")
+    return photos
 
 
 if __name__ == "__main__":
-    main()
+    run(main, "print_floor")
