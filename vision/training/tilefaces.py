@@ -225,7 +225,7 @@ def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
         raise ValueError(f"split must be one of {', '.join(POOLS)}, not {split!r}")
     pool = POOLS[split]
     base = pool.get("base", split)
-    light = "light" in pool and rng.random() < pool["light"]  # only the thin pool draws it: the others keep their pixels
+    light = "light" in pool and rng.random() < pool["light"]  # only the thin and wider pools draw it: the others keep their pixels
     font = _light_face(rng, split) if light else _pick_font(rng, split)
     inks = tuple(_jitter_hsv(rng, _pick(rng, _INKS[base][c])) for c in COLOURS)
     # red and orange stay apart within a set (players tell them apart): an orange too close
