@@ -121,6 +121,7 @@ CLI: dict[str, Template] = {
     "cli.retired_option": Template("{option}: an option of the retired first scene generator; use {now}"),
     "cli.option_refused": Template("{option} {reason}"),
     "cli.editions": Template("--editions {name!r}: one of {choices}"),
+    "cli.prints_on_test": Template("--prints: the {editions!r} editions are drawn on the test's own tables; leave it out"),
     "cli.device_syntax": Template("--device {device!r}: cpu, or the index of a CUDA GPU (0, 1, ...)"),
     "cli.device_missing": Template("--device {device}: this machine has {count} CUDA GPU(s); train with --device "
                                    "cpu"),

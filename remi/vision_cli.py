@@ -93,6 +93,7 @@ def generate(
     editions: Annotated[str, typer.Option("--editions", help="'train', or 'test' for the other-editions test set (pools never trained on, nothing real); 'wide-train', 'wide-test': the pools of Debian's font families (make train-fonts); 'thin-train': wide-train with J-letter jokers and Light faces; 'joker-train': thin-train, 15 % of its tiles jokers; 'more-train': wide-train's families and twenty-nine more.")] = "train",
     largest: Annotated[int, typer.Option("--largest", help="The longest photo side drawn (sizes 640..4032).", min=64)] = 1024,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes drawing scenes side by side (the same images for any number).", min=1, max=256)] = 1,
+    prints: Annotated[float, typer.Option("--prints", help="The share of scenes laid on a cloth printed with motifs (leaves, stars, hearts, rings...), for a detector to learn that a print is no tile; not with the test editions.", min=0.0, max=1.0)] = 0.0,
     size: Annotated[Optional[str], typer.Option("--size", hidden=True, show_default=False)] = None,  # retired
     close_ups: Annotated[Optional[str], typer.Option("--close-ups", hidden=True, show_default=False)] = None,  # retired
     tables: Annotated[Optional[str], typer.Option("--tables", hidden=True, show_default=False)] = None,  # retired
@@ -124,8 +125,10 @@ def generate(
             raise RemiError("cli.option_refused", option="--holdout", reason=e) from None
         if editions not in tilefaces.POOLS:
             raise RemiError("cli.editions", name=editions, choices=tuple(tilefaces.POOLS))
+        if prints and editions in ("test", "wide-test"):
+            raise RemiError("cli.prints_on_test", editions=editions)
         path = write_scene_set(out, count, val, seed=seed, mix=mix, largest=largest, real=real,
-                               holdout=tuple(holdout or ()), editions=editions, jobs=jobs)
+                               holdout=tuple(holdout or ()), editions=editions, jobs=jobs, prints=prints)
         result = {"dataset": str(path), "data": str(path / "data.yaml"), "tile_data": str(path / "data-tile.yaml"),
                   "train_scenes": count, "val_scenes": val, "seed": seed}
         if as_json:

@@ -188,6 +188,16 @@ def test_generate_refuses_the_retired_generators_options(tmp_path, option, value
     assert not out.exists()  # nothing written
 
 
+@pytest.mark.parametrize("editions", ["test", "wide-test"])
+def test_generate_refuses_prints_on_the_test_editions(tmp_path, editions):
+    """The test editions are drawn on the test's own tables (flowers among them): a print there
+    would change the test, so --prints is refused in one line and nothing is written."""
+    out = tmp_path / "scenes"
+    _one_line_error(remi("vision", "generate", out, "--count", "0", "--val", "1", "--editions", editions, "--prints", "0.3"),
+                    f"--prints: the '{editions}' editions are drawn on the test's own tables; leave it out")
+    assert not out.exists()
+
+
 def test_generate_refuses_a_session_that_is_not_one(tmp_path):
     out = tmp_path / "scenes"
     _one_line_error(remi("vision", "generate", out, "--count", "1", "--val", "0", "--holdout", "rummy9"),

@@ -70,15 +70,19 @@ def _link_real(out: Path, photos, repeat: int, bar) -> None:
 class _SceneWriter:
     """Draws and writes scene ``(split, i)`` of a set: everything a scene needs but its index."""
 
-    def __init__(self, out: Path, seed: int, faces, mix, backgrounds, largest: int):
+    def __init__(self, out: Path, seed: int, faces, mix, backgrounds, largest: int, prints: float = 0.0):
         self.out, self.seed, self.faces, self.mix = out, seed, faces, mix
-        self.backgrounds, self.largest = backgrounds, largest
+        self.backgrounds, self.largest, self.prints = backgrounds, largest, prints
 
     def __call__(self, job: tuple[str, int]) -> None:
         split, i = job
         # one generator a scene, from (seed, split, index): any scene can be made again alone
         rng = np.random.default_rng([self.seed, split == "val", i])
-        scene = scenes.compose(rng, self.faces, mix=self.mix, backgrounds=self.backgrounds, largest=self.largest)
+        # whether its table is a motif print: a generator of its own, so a set without prints
+        # draws exactly the scenes it drew before the option
+        printed = self.prints > 0 and np.random.default_rng([self.seed, split == "val", i, 1]).random() < self.prints
+        scene = scenes.compose(rng, self.faces, mix=self.mix, backgrounds=self.backgrounds, largest=self.largest,
+                               table="motifs" if printed else None)
         h, w = scene.image.shape[:2]
         name = f"scn{self.seed}_{split}_{i:06d}"
         cv2.imwrite(str(self.out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
@@ -104,7 +108,7 @@ def _each_scene(draw: _SceneWriter, work: list[tuple[str, int]], jobs: int):
 
 def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, mix: dict[str, float] | None = None,
                     largest: int = 1024, real: bool = True, holdout: tuple[str, ...] = (), real_repeat: int = 2,
-                    real_fraction: float = 0.5, editions: str = "train", jobs: int = 1) -> Path:
+                    real_fraction: float = 0.5, editions: str = "train", jobs: int = 1, prints: float = 0.0) -> Path:
     """Generate scenes of ``vision.training.scenes`` (seeded) with polygon labels and their meta files,
     and link the real photos of the tile sessions not in ``holdout`` (leave-one-session-out:
     neither their photos nor their tiles pasted in scenes are used). ``editions="test"`` draws
@@ -113,7 +117,8 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     and ``"wide-test"`` the wide pools (Debian's font families, digits of 0.30-0.70: issue 38),
     ``"thin-train"`` wide-train with J-letter jokers and Light faces (reader v11), ``"joker-train"``
     thin-train with 15 % of the tiles jokers (reader v12), ``"more-train"`` wide-train's families
-    and twenty-nine more (reader v16). ``jobs``:
+    and twenty-nine more (reader v16). ``prints``: the share of scenes laid on a cloth printed
+    with motifs (``surfaces.motifs``; never with the test editions, whose tables are the test's). ``jobs``:
     processes drawing scenes side by side; each scene comes from (seed, split, index) alone, so
     any number of jobs writes the same images."""
     tilefaces.require_fonts(tilefaces.TRUETYPE.values())
@@ -137,7 +142,7 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     elif editions in ("wide-train", "thin-train", "joker-train", "more-train"):
         faces = scenes.Faces(bank=bank, real=real_fraction, split=editions)
     work = [("train", i) for i in range(n_train)] + [("val", i) for i in range(n_val)]
-    draw = _SceneWriter(out, seed, faces, mix, backgrounds, largest)
+    draw = _SceneWriter(out, seed, faces, mix, backgrounds, largest, prints)
     with _progress() as bar:
         task = bar.add_task("scenes", total=len(work))
         for _ in _each_scene(draw, work, jobs):

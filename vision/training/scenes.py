@@ -496,8 +496,9 @@ def _joker_share(split: str) -> float:
 
 def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None = None, layout: str | None = None,
          mix: dict[str, float] | None = None, backgrounds: list[np.ndarray] | None = None,
-         largest: int = 1024) -> tuple[_Plane, np.ndarray, str, tuple[int, int]]:
-    """The table plane of one scene, its camera, layout and frame size (before the photo)."""
+         largest: int = 1024, table: str | None = None) -> tuple[_Plane, np.ndarray, str, tuple[int, int]]:
+    """The table plane of one scene, its camera, layout and frame size (before the photo);
+    ``table``: a surface kind of ``vision.training.surfaces`` (default: one of the split's)."""
     mix = mix or MIX
     if layout is None:
         keys = [k for k in LAYOUTS if mix.get(k, 0) > 0]
@@ -505,7 +506,7 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
         layout = str(rng.choice(keys, p=p / p.sum()))
     fw, fh = frame or frame_size(rng, largest)
     W, H = int(fw * (1 + 2 * MARGIN)), int(fh * (1 + 2 * MARGIN))
-    plane = _Plane(surfaces.surface(rng, W, H, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32),
+    plane = _Plane(surfaces.surface(rng, W, H, table, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32),
                    joker_share=_joker_share(faces.split))
     surfaces.add_clutter(rng, plane.image)
     faces.new_scene(rng)
@@ -542,9 +543,10 @@ def _fill_with(faces: list[np.ndarray], Hm: np.ndarray, frame: tuple[int, int], 
 
 def compose(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None = None,
             layout: str | None = None, mix: dict[str, float] | None = None,
-            backgrounds: list[np.ndarray] | None = None, largest: int = 1024) -> Scene:
-    """One photo of a table with its labels; ``layout`` is drawn from ``mix`` when not given."""
-    plane, Hm, layout, (fw, fh) = draw(rng, faces, frame, layout, mix, backgrounds, largest)
+            backgrounds: list[np.ndarray] | None = None, largest: int = 1024, table: str | None = None) -> Scene:
+    """One photo of a table with its labels; ``layout`` is drawn from ``mix`` when not given,
+    the table (``draw``) from the split's surfaces when ``table`` is not given."""
+    plane, Hm, layout, (fw, fh) = draw(rng, faces, frame, layout, mix, backgrounds, largest, table)
     img = cv2.warpPerspective(plane.image, Hm, (fw, fh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
     scene = Scene(lens(rng, light(rng, img)))
     scene.layout = layout

@@ -21,6 +21,11 @@ from remi.vision.training.patches import jitter_colour
 
 KINDS = ("marble", "wood", "cloth", "glossy", "pattern", "plain")
 TEST_KINDS = ("terrazzo", "grout", "flowers")  # surfaces of the "other tables" test set only
+#: cloths printed with motifs, drawn only where a scene set asks for them (``generate --prints``):
+#: leaves, stars, hearts, rings, diamonds, crescents and blobs, tile-sized and often cream, to
+#: teach a detector that a print is no tile. None is a flower: the test set's flowered cloth stays unseen
+PRINT_KINDS = ("motifs",)
+MOTIFS = ("leaf", "star", "heart", "ring", "diamond", "crescent", "blob")
 DRAW_SIDE = 800
 
 
@@ -129,6 +134,61 @@ def pattern(rng: np.random.Generator, w: int, h: int, flowers: bool = False) -> 
     return cv2.GaussianBlur(img, (3, 3), 0)
 
 
+def _motif(mask: np.ndarray, rng: np.random.Generator, name: str, c: tuple[int, int], r: float) -> None:
+    """One motif of ``MOTIFS`` about ``c``, about ``r`` pixels in radius, turned at random, on ``mask``."""
+    a = rng.uniform(0, 2 * np.pi)
+    ri = max(1, int(r))
+    if name == "leaf":
+        cv2.ellipse(mask, c, (ri, max(1, int(r * rng.uniform(0.3, 0.5)))), np.degrees(a), 0, 360, 255, -1, cv2.LINE_AA)
+    elif name == "ring":
+        cv2.circle(mask, c, ri, 255, max(1, int(r * rng.uniform(0.2, 0.4))), cv2.LINE_AA)
+    elif name == "crescent":
+        cv2.circle(mask, c, ri, 255, -1, cv2.LINE_AA)
+        cv2.circle(mask, (int(c[0] + np.cos(a) * r * 0.5), int(c[1] + np.sin(a) * r * 0.5)), ri, 0, -1, cv2.LINE_AA)
+    else:
+        if name == "star":
+            k = int(rng.integers(5, 9))
+            t = a + np.arange(2 * k) * np.pi / k
+            rad = np.where(np.arange(2 * k) % 2 == 0, r, r * 0.45)
+        elif name == "diamond":
+            t = a + np.arange(4) * np.pi / 2
+            rad = np.array([r, r * 0.6, r, r * 0.6])
+        elif name == "heart":
+            t = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+            hx, hy = 16 * np.sin(t) ** 3, -(13 * np.cos(t) - 5 * np.cos(2 * t) - 2 * np.cos(3 * t) - np.cos(4 * t))
+            pts = np.stack([hx * np.cos(a) - hy * np.sin(a), hx * np.sin(a) + hy * np.cos(a)], 1) * r / 17
+            cv2.fillPoly(mask, [np.round(pts + c).astype(np.int32)], 255, cv2.LINE_AA)
+            return
+        else:  # blob: an irregular rounded shape
+            t = np.sort(rng.uniform(0, 2 * np.pi, 7))
+            rad = r * rng.uniform(0.6, 1.0, 7)
+        pts = np.stack([c[0] + np.cos(t) * rad, c[1] + np.sin(t) * rad], 1)
+        cv2.fillPoly(mask, [np.round(pts).astype(np.int32)], 255, cv2.LINE_AA)
+
+
+def motifs(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """A cloth printed with one or two of ``MOTIFS`` on a grid or scattered, pale (often cream)
+    on a plain or cloth ground: the print a detector must learn to leave alone."""
+    img = cloth(rng, w, h) if rng.random() < 0.4 else plain(rng, w, h)
+    cell = int(rng.uniform(0.03, 0.14) * max(w, h)) + 4
+    names = [str(n) for n in rng.choice(MOTIFS, size=int(rng.integers(1, 3)), replace=False)]
+    inks = [np.array([200, 228, 240], np.float32) + rng.uniform(-20, 20, 3) if rng.random() < 0.5 else _colour(rng)
+            for _ in names]
+    masks = [np.zeros((h, w), np.uint8) for _ in names]
+    scattered = rng.random() < 0.4
+    for y in range(0, h + cell, cell):
+        for x in range(0, w + cell, cell):
+            j = int(rng.integers(len(names)))
+            jitter = cell // 2 if scattered else cell // 6
+            c = (x + int(rng.integers(-jitter, jitter + 1)), y + int(rng.integers(-jitter, jitter + 1)))
+            _motif(masks[j], rng, names[j], c, cell * rng.uniform(0.2, 0.38))
+    for mask, ink in zip(masks, inks):
+        m = mask.astype(np.float32)[..., None] / 255.0
+        img = img * (1 - m) + ink * m
+    img += rng.normal(0, 4, (h, w, 1)).astype(np.float32)
+    return cv2.GaussianBlur(img, (3, 3), 0)
+
+
 def glossy(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
     """A smooth lacquered or laminate top that mirrors the room: soft bright window shapes."""
     img = plain(rng, w, h)
@@ -188,7 +248,7 @@ def surface(rng: np.random.Generator, w: int, h: int, kind: str | None = None,
     s = min(1.0, DRAW_SIDE / max(w, h))
     sw, sh = max(2, round(w * s)), max(2, round(h * s))
     img = {"marble": marble, "wood": wood, "cloth": cloth, "glossy": glossy, "pattern": pattern,
-           "plain": plain, "terrazzo": terrazzo, "grout": grout,
+           "plain": plain, "terrazzo": terrazzo, "grout": grout, "motifs": motifs,
            "flowers": lambda r, w_, h_: pattern(r, w_, h_, flowers=True)}[kind](rng, sw, sh)
     img = np.clip(img, 0, 255).astype(np.uint8)
     return img if s == 1.0 else cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)

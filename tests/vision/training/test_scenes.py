@@ -161,6 +161,32 @@ def test_scenes_drawn_side_by_side_are_the_same_files(tmp_path):
         assert (one / f).read_bytes() == (three / f).read_bytes(), f
 
 
+def test_a_set_with_prints_lays_some_scenes_on_motifs_and_draws_the_rest_as_before(tmp_path):
+    """--prints: a scene's table is a motif print by a generator of its own, so the scenes not
+    printed are byte for byte those of the set drawn without the option (old seeds draw the
+    same sets), and the printed ones differ only there."""
+    from remi.vision.training.generate import write_scene_set
+
+    plain, printed = tmp_path / "plain", tmp_path / "printed"
+    write_scene_set(plain, 6, 0, seed=5, real=False, largest=640)
+    write_scene_set(printed, 6, 0, seed=5, real=False, largest=640, prints=0.5)
+    images = sorted(p.name for p in (plain / "images" / "train").iterdir())
+    same = [n for n in images if (plain / "images" / "train" / n).read_bytes() == (printed / "images" / "train" / n).read_bytes()]
+    chosen = [n for i, n in enumerate(images) if np.random.default_rng([5, False, i, 1]).random() < 0.5]
+    assert chosen and len(chosen) < len(images)
+    assert sorted(same) == sorted(set(images) - set(chosen))
+
+
+def test_motif_prints_are_none_of_the_test_tables():
+    """The motif cloths teach a detector that a print is no tile; the test's flowered cloth stays unseen."""
+    from remi.vision.training import surfaces
+
+    assert not set(surfaces.PRINT_KINDS) & (set(surfaces.TEST_KINDS) | set(surfaces.KINDS))
+    assert "flower" not in " ".join(surfaces.MOTIFS)
+    img = surfaces.surface(np.random.default_rng(2), 320, 240, "motifs")
+    assert img.shape == (240, 320, 3) and img.dtype == np.uint8 and img.std() > 5  # a print, not a plain ground
+
+
 def test_the_joker_pool_draws_a_joker_in_every_seventh_tile_and_the_others_a_rare_one():
     """Reader v12: v11 saw 186 J jokers in 58,155 crops and read every J of pool-editions as a 1."""
     from remi.engine import JOKER
