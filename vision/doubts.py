@@ -32,6 +32,7 @@ class DoubtKind(str, Enum):
     ONE_TOO_MANY = "one_too_many"  # more than the ``count`` a rack holds: one of the least sure
     CORNERS_DISAGREE = "corners_disagree"  # a card whose two corner indices read two kinds
     NO_COLOUR = "no_colour"  # the photo has no colour (grayscale): the colour is a guess
+    FAINT = "faint"  # set aside: read as its first alternative, ``share`` its chance times the box's
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,10 @@ LOW_BOX = 0.1  # the detector's score down to which boxes are looked at when til
 #: deck's two copies took the surest and hundreds moved on at chances near 0; the real sessions
 #: have no such read (models/README.md, "A copy past the deck's ... set aside")
 PRINT_FLOOR = 0.02
+#: a tile read with its kind's chance times the detector's score under this is set aside (listed,
+#: not counted): a print on the table read at a few percent, rarely a tile. 0: off until its rule
+#: holds (models/README.md, "Reads too faint to count")
+FAINT_FLOOR = 0.0
 ALTERNATIVES = 3  # runner-up kinds listed with each tile
 SURE_WAY_UP = 0.3  # a card index read this far from even odds (0.5) of turned is sure of its way up
 
@@ -421,6 +425,8 @@ class Reader:
             dets = self._cards(looks, boxes, scores, counted, rules or SIMPLE)
         else:
             dets, past = self._detections(looks, boxes, scores, counted, notes, rules or Rules())
+            dets, faint = _set_aside_faint(dets, expect[0] if expect is not None else 0)
+            past += faint
         if expect is not None and len(dets) > expect[1]:
             dets = _mark_extra(dets, expect[1])
         aside = [_detection(looks, i, int(np.argmax(looks.probs[i])), boxes[i], scores[i],
@@ -612,6 +618,20 @@ def _detection(looks: Looks, i: int, code: int, box, score, note: Doubt | None) 
     return Detection(ALL_KINDS[code], float(p[code]), tuple(float(v) for v in box), float(score),
                      tuple((float(x), float(y)) for x, y in looks.corners[i]), _angle(looks.corners[i], float(looks.turned[i])),
                      note, tuple((ALL_KINDS[k], float(p[k])) for k in alt))
+
+
+def _set_aside_faint(dets: list[Detection], fewest: int = 0) -> tuple[list[Detection], list[Detection]]:
+    """The reads kept and those set aside as too faint to count (kind's chance x detector's
+    score under ``FAINT_FLOOR``), the faintest first, never so many that fewer than ``fewest``
+    tiles stay (a rack to check: ``read``'s ``expect``); a read counted to fill a rack stays."""
+    weak = sorted((i for i, d in enumerate(dets) if d.confidence * d.box_confidence < FAINT_FLOOR
+                   and not (d.doubt and d.doubt.kind is DoubtKind.COUNTED_TO_FILL)),
+                  key=lambda i: dets[i].confidence * dets[i].box_confidence)[:max(0, len(dets) - fewest)]
+    if not weak:
+        return dets, []
+    aside = [replace(dets[i], doubt=Doubt(DoubtKind.FAINT, share=dets[i].confidence * dets[i].box_confidence,
+                                          alternatives=((dets[i].tile, dets[i].confidence),))) for i in sorted(weak)]
+    return [d for i, d in enumerate(dets) if i not in set(weak)], aside
 
 
 def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:

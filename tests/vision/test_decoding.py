@@ -48,6 +48,27 @@ def test_a_copy_moved_to_a_kind_it_hardly_is_is_set_aside_as_a_print():
     assert past[0].box == (180.0, 0.0, 220.0, 55.0)
 
 
+def test_reads_too_faint_to_count_are_set_aside_but_never_below_a_racks_fewest(monkeypatch):
+    """A read whose kind's chance times the detector's score is under FAINT_FLOOR is set aside,
+    faintest first, with its read and chance as the reason; a rack to check (``expect``) keeps
+    its fewest tiles, and a tile counted to fill a rack is never set aside."""
+    from remi.vision import reader as module
+    from remi.vision.doubts import Doubt
+
+    monkeypatch.setattr(module, "FAINT_FLOOR", 0.1)
+    dets = [Detection(Tile.parse("r5"), 0.9, (0, 0, 40, 55), 0.9), Detection(Tile.parse("y4"), 0.2, (50, 0, 90, 55), 0.4),
+            Detection(Tile.parse("b2"), 0.1, (100, 0, 140, 55), 0.5),
+            Detection(Tile.parse("k7"), 0.05, (150, 0, 190, 55), 0.5, doubt=Doubt(DoubtKind.COUNTED_TO_FILL, share=0.4, count=4))]
+    kept, aside = module._set_aside_faint(dets)
+    assert [str(d.tile) for d in kept] == ["r5", "k7"] and [str(d.tile) for d in aside] == ["y4", "b2"]
+    assert all(d.doubt.kind is DoubtKind.FAINT for d in aside)
+    assert aside[1].doubt.share == 0.05 and aside[1].doubt.alternatives == ((Tile.parse("b2"), 0.1),)
+    assert aside[1].doubt.words() == "too faint to count: read as b2, only 5% sure (a print on the table?)"
+    kept, aside = module._set_aside_faint(dets, fewest=3)  # one may go: the faintest
+    assert [str(d.tile) for d in kept] == ["r5", "y4", "k7"] and [str(d.tile) for d in aside] == ["b2"]
+    assert module._set_aside_faint(dets, fewest=4) == (dets, [])
+
+
 def _det(tile: str, x: float, y: float, w: float = 40, h: float = 55) -> Detection:
     return Detection(Tile.parse(tile), 0.99, (x, y, x + w, y + h), 0.9)
 

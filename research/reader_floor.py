@@ -1,10 +1,10 @@
-"""The shipped models folder read with and without setting aside the copies past the deck's at a
-chance near nothing (``vision.reader.PRINT_FLOOR``; models/README.md, "A copy past the deck's ...
-set aside"), side by side on each set: tiles right, whole photos, extra reads and the reads set
-aside so.
+"""A models folder read with one of the reader's floors off and at a value, side by side on each
+set: tiles right, whole photos and extra reads. The floors set reads aside (listed, not counted):
+``PRINT_FLOOR``, copies past the deck's at a chance near nothing (models/README.md, "A copy past
+the deck's ... set aside"), and ``FAINT_FLOOR``, reads too faint to count ("Reads too faint to count").
 
-    .venv/bin/python research/print_floor.py out/pool-wide-g out/pool-editions-g rummy4 rummy rummy2 \
-        [--models DIR] [--json OUT]
+    .venv/bin/python research/reader_floor.py out/pool-wide-g out/pool-editions-g rummy4 rummy rummy2 \
+        --floor PRINT_FLOOR=0.02 [--models DIR] [--json OUT]
 
 A name that is not a folder is a real session of ``../shared/realdata/rummikub``.
 """
@@ -33,34 +33,51 @@ def figures(reader, photos) -> dict:
             "extra": error_kinds(errors)["extra"]}
 
 
-def side_by_side(reader, photos, floor: float) -> dict:
-    """``figures`` with the floor at 0 (nothing set aside so) and at ``floor``."""
+FLOORS = ("PRINT_FLOOR", "FAINT_FLOOR")
+
+
+def side_by_side(reader, photos, name: str, value: float) -> dict:
+    """``figures`` with the floor ``name`` at 0 (nothing set aside by it) and at ``value``."""
     from remi.vision import reader as module
 
-    kept = module.PRINT_FLOOR
+    kept = getattr(module, name)
     try:
-        module.PRINT_FLOOR = 0.0
+        setattr(module, name, 0.0)
         without = figures(reader, photos)
-        module.PRINT_FLOOR = floor
+        setattr(module, name, value)
         return {"without": without, "with": figures(reader, photos)}
     finally:
-        module.PRINT_FLOOR = kept
+        setattr(module, name, kept)
+
+
+def floor_given(text: str) -> tuple[str, float]:
+    """``NAME=VALUE`` of one of ``FLOORS``, VALUE in (0, 1]; LabError otherwise."""
+    name, _, value = text.partition("=")
+    try:
+        v = float(value)
+    except ValueError:
+        v = -1.0
+    if name not in FLOORS or not 0 < v <= 1:
+        raise LabError(f"--floor {text!r}: NAME=VALUE, NAME one of {', '.join(FLOORS)}, VALUE above 0 and at most 1")
+    return name, v
 
 
 def main() -> None:
-    from remi.vision.reader import PRINT_FLOOR, Reader, models_dir
+    from remi.vision.reader import Reader, models_dir
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("sets", nargs="+", help="labelled folders or real sessions")
+    ap.add_argument("--floor", required=True, help="NAME=VALUE: PRINT_FLOOR or FAINT_FLOOR and the value to try")
     ap.add_argument("--models", type=Path, default=None)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    sets = {name: labelled(name) for name in args.sets}  # every name checked before any is read
+    name, value = floor_given(args.floor)
+    sets = {s: labelled(s) for s in args.sets}  # every name checked before any is read
     reader = Reader(args.models or models_dir())
-    out = {"floor": PRINT_FLOOR, "sets": {}}
-    for name, photos in sets.items():
-        out["sets"][name] = side_by_side(reader, photos, PRINT_FLOOR)
-        print(name, json.dumps(out["sets"][name]), flush=True)
+    out = {"floor": name, "value": value, "sets": {}}
+    for s, photos in sets.items():
+        out["sets"][s] = side_by_side(reader, photos, name, value)
+        print(s, json.dumps(out["sets"][s]), flush=True)
     write_figures(args.json, out)
 
 
@@ -77,4 +94,4 @@ def labelled(name: str) -> list:
 
 
 if __name__ == "__main__":
-    run(main, "print_floor")
+    run(main, "reader_floor")
