@@ -29,6 +29,7 @@ from remi.vision.windows import Windows
 LOW_CONFIDENCE = UNSURE_BELOW  # a read less sure than this is marked, unless vision.json says otherwise
 COPIES = 2  # at most two tiles of a kind, two jokers
 NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
+SIX, NINE = 6, 9  # their number outputs
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
 CONTAINED = 0.6  # a box with this share of its area inside a surer box is a second box on one tile
 NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is not counted
@@ -202,6 +203,11 @@ class Reader:
         # view, so a folder of more views has its own bar (research/vision-diary.md, "V4u's flags").
         self.views = int(settings.views)
         self.sure = None if settings.sure is None else float(settings.sure)
+        # the view turned 180 degrees read as a 6 turned round is, a 9 (and a 9 as a 6), where the
+        # folder says its reader learnt numbers on crops as they stand: averaged as they came, an
+        # upright 9 and its turned view, read as a 6, made every unsure 6 and 9 even odds
+        # (models/README.md, "A 6 turned round is a 9"); only a reader that knows a way up
+        self.turned_six_nine = settings.turned_six_nine and self.way_up
         # the extra views need no "turned": read on the model cut to the other outputs, which
         # skips the orientation trunk of a two-trunk reader (vision.graphs), the same numbers
         self.views_cls = self._views_session(Path(models) / settings.reader, opts)
@@ -361,7 +367,10 @@ class Reader:
             turns = [2, 1, 3][:self.views - 1]  # turned 180 degrees, then 90 and 270
             turned_crops = np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3))) for k in turns])
             more_n, more_c, _, _ = self._heads(turned_crops, self.views_cls)
-            pn[again] = (pn[again] + more_n.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
+            more_n = more_n.reshape(len(turns), len(again), -1)
+            if self.turned_six_nine:  # the crop turned round shows a tile's 6 as a 9 (turns[0] is 180 degrees)
+                more_n[0][:, [SIX, NINE]] = more_n[0][:, [NINE, SIX]]
+            pn[again] = (pn[again] + more_n.sum(axis=0)) / self.views
             pc[again] = (pc[again] + more_c.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
         probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
         background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)

@@ -112,6 +112,42 @@ def test_a_number_of_views_no_reader_knows_is_refused(tmp_path, views):
         Reader(views_folder(tmp_path, views))
 
 
+def test_the_turned_view_reads_a_six_as_a_nine_where_the_folder_says_so(tmp_path):
+    """With "turned_six_nine", the view turned 180 degrees gives its chance of 6 to 9 and of 9
+    to 6 before the views are averaged: on a crop of each kind, the 6 and 9 columns of the
+    averaged chances move by exactly that view's 6 and 9 chances, exchanged, over four; every
+    other column is the same."""
+    import numpy as np
+
+    from remi.vision import crops
+    from remi.vision.reader import NUMBERS, Reader, load_image
+    from tests.vision.conftest import sample_photos
+
+    image = load_image(sample_photos()[0])
+    plain, swapped = Reader(views_folder(tmp_path / "plain", 4)), Reader(views_folder(tmp_path / "swapped", 4, turned_six_nine=True))
+    assert swapped.turned_six_nine and not plain.turned_six_nine
+    plain.sure = swapped.sure = 2.0  # every crop read four ways
+    boxes = plain.boxes(image)[0]
+    x = crops.batch(image, [tuple(b) for b in boxes])
+    turned_n = plain._heads(np.ascontiguousarray(np.rot90(x, 2, axes=(2, 3))), plain.views_cls)[0]
+    a, b = plain.look(image, boxes).probs, swapped.look(image, boxes).probs
+    for number in range(1, NUMBERS):
+        cols = [c * 13 + number - 1 for c in range(4)]  # the kinds of one number, colour by colour
+        if number in (6, 9):  # the number's chance (over its colours) moves by the turned view's exchange
+            moved = (turned_n[:, 15 - number] - turned_n[:, number]) / 4
+            assert np.abs(moved).max() > 0.05  # the photo's 6s and 9s move
+            assert np.allclose((b[:, cols] - a[:, cols]).sum(axis=1), moved, atol=1e-5)
+        else:
+            assert np.allclose(a[:, cols], b[:, cols], atol=1e-6)
+
+
+def test_a_turned_six_nine_that_is_not_true_or_false_is_refused(tmp_path):
+    from remi.vision.reader import Reader
+
+    with pytest.raises(VisionError, match='"turned_six_nine" is \'yes\'; true or false'):
+        Reader(views_folder(tmp_path, 4, turned_six_nine="yes"))
+
+
 def test_only_a_crop_unsure_of_its_read_is_read_again(tmp_path):
     """With "sure", a crop read at least that sure keeps its first read: a bar of 0 reads every
     crop once, a bar over 1 every crop four ways."""
