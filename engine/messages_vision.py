@@ -295,7 +295,7 @@ VISION: dict[str, Template] = {
     "doubt.maybe_no_tile/simple": Template("may not be a card ({share:.0%})"),
     "doubt.no_tile": Template("probably not a tile ({share:.0%} sure it is not)"),
     "doubt.no_tile/simple": Template("probably not a card ({share:.0%} sure it is not)"),
-    "doubt.faint": Template("too faint to count: read as {first}, only {share:.0%} sure (a print on the table?)"),
+    "doubt.faint": Template("a faint read, {first} at only {share:.0%} (a print on the table?)"),
     "doubt.counted_to_fill": Template("counted to make {count} tile: {share:.0%} likely no tile",
                                       "counted to make {count} tiles: {share:.0%} likely no tile"),
     "doubt.counted_to_fill/simple": Template("counted to make {count} card: {share:.0%} likely no card",

@@ -63,7 +63,7 @@ def test_reads_too_faint_to_count_are_set_aside_but_never_below_a_racks_fewest(m
     assert [str(d.tile) for d in kept] == ["r5", "k7"] and [str(d.tile) for d in aside] == ["y4", "b2"]
     assert all(d.doubt.kind is DoubtKind.FAINT for d in aside)
     assert aside[1].doubt.share == 0.05 and aside[1].doubt.alternatives == ((Tile.parse("b2"), 0.1),)
-    assert aside[1].doubt.words() == "too faint to count: read as b2, only 5% sure (a print on the table?)"
+    assert aside[1].doubt.words() == "a faint read, b2 at only 5% (a print on the table?)"
     kept, aside = module._set_aside_faint(dets, fewest=3)  # one may go: the faintest
     assert [str(d.tile) for d in kept] == ["r5", "y4", "k7"] and [str(d.tile) for d in aside] == ["b2"]
     assert module._set_aside_faint(dets, fewest=4) == (dets, [])
