@@ -30,6 +30,11 @@ LOW_CONFIDENCE = UNSURE_BELOW  # a read less sure than this is marked, unless vi
 COPIES = 2  # at most two tiles of a kind, two jokers
 NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker, 1..13
 SIX, NINE = 6, 9  # their number outputs
+#: "turned_six_nine" exchanges the turned view's 6 and 9 only in a photo whose boxes read upright at
+#: least this often: where the way up is misread (rummy4 turned round, one photo of 13 tiles), the
+#: exchange read an upside-down 9 as a 6 that even odds had read right (models/README.md,
+#: "A 6 turned round is a 9, in a photo standing upright")
+SIX_NINE_UPRIGHT = 0.7
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
 CONTAINED = 0.6  # a box with this share of its area inside a surer box is a second box on one tile
 NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is not counted
@@ -206,7 +211,8 @@ class Reader:
         # the view turned 180 degrees read as a 6 turned round is, a 9 (and a 9 as a 6), where the
         # folder says its reader learnt numbers on crops as they stand: averaged as they came, an
         # upright 9 and its turned view, read as a 6, made every unsure 6 and 9 even odds
-        # (models/README.md, "A 6 turned round is a 9"); only a reader that knows a way up
+        # (models/README.md, "A 6 turned round is a 9"); only a reader that knows a way up, and
+        # only in a photo standing upright (SIX_NINE_UPRIGHT)
         self.turned_six_nine = settings.turned_six_nine and self.way_up
         # the extra views need no "turned": read on the model cut to the other outputs, which
         # skips the orientation trunk of a two-trunk reader (vision.graphs), the same numbers
@@ -368,7 +374,8 @@ class Reader:
             turned_crops = np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3))) for k in turns])
             more_n, more_c, _, _ = self._heads(turned_crops, self.views_cls)
             more_n = more_n.reshape(len(turns), len(again), -1)
-            if self.turned_six_nine:  # the crop turned round shows a tile's 6 as a 9 (turns[0] is 180 degrees)
+            if self.turned_six_nine and np.mean(turned < 0.5) >= SIX_NINE_UPRIGHT:
+                # the crop turned round shows a tile's 6 as a 9 (turns[0] is 180 degrees)
                 more_n[0][:, [SIX, NINE]] = more_n[0][:, [NINE, SIX]]
             pn[again] = (pn[again] + more_n.sum(axis=0)) / self.views
             pc[again] = (pc[again] + more_c.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views

@@ -113,10 +113,10 @@ def test_a_number_of_views_no_reader_knows_is_refused(tmp_path, views):
 
 
 def test_the_turned_view_reads_a_six_as_a_nine_where_the_folder_says_so(tmp_path):
-    """With "turned_six_nine", the view turned 180 degrees gives its chance of 6 to 9 and of 9
-    to 6 before the views are averaged: on a crop of each kind, the 6 and 9 columns of the
+    """With "turned_six_nine", in a photo standing upright, the view turned 180 degrees gives its
+    chance of 6 to 9 and of 9 to 6 before the views are averaged: the 6 and 9 columns of the
     averaged chances move by exactly that view's 6 and 9 chances, exchanged, over four; every
-    other column is the same."""
+    other column is the same. The photo turned round is read as without it."""
     import numpy as np
 
     from remi.vision import crops
@@ -139,6 +139,11 @@ def test_the_turned_view_reads_a_six_as_a_nine_where_the_folder_says_so(tmp_path
             assert np.allclose((b[:, cols] - a[:, cols]).sum(axis=1), moved, atol=1e-5)
         else:
             assert np.allclose(a[:, cols], b[:, cols], atol=1e-6)
+    # the photo turned round: its boxes read upside down, so nothing is exchanged (SIX_NINE_UPRIGHT)
+    round_ = np.ascontiguousarray(image[::-1, ::-1])
+    boxes = plain.boxes(round_)[0]
+    assert np.mean(plain.look(round_, boxes).turned < 0.5) < 0.7
+    assert np.array_equal(plain.look(round_, boxes).probs, swapped.look(round_, boxes).probs)
 
 
 def test_a_turned_six_nine_that_is_not_true_or_false_is_refused(tmp_path):

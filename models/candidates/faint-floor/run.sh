@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Reads too faint to count (models/README.md): the shipped folder with FAINT_FLOOR off and at 0.1, side by
-# side on the -i pools (drawn by ../p1s4/run.sh) and the real sessions.   bash models/candidates/faint-floor/run.sh
+# Reads too faint to count (models/README.md): the shipped folder with FAINT_FLOOR off and at a value,
+# side by side on four pools and the real sessions.
+#   bash models/candidates/faint-floor/run.sh              the -i pools at 0.1 (the first rule): faint-floor.json
+#   bash models/candidates/faint-floor/run.sh j 0.05 102   the -j pools at 0.05 (drawn first if missing): faint-floor-j.json
 set -euo pipefail
 source .venv/bin/activate
-python research/reader_floor.py out/pool-editions-i out/pool-racks-i out/pool-wide-i out/pool-crowd-i rummy4 rummy rummy2 \
-    --floor FAINT_FLOOR=0.1 --json models/candidates/faint-floor/faint-floor.json
+SET=${1:-i}; V=${2:-0.1}; C=models/candidates/faint-floor
+[ "$SET" = i ] || bash research/figures/pools.sh "$SET" "${3:?the seeds' stem of the pools}"
+python research/reader_floor.py out/pool-editions-$SET out/pool-racks-$SET out/pool-wide-$SET out/pool-crowd-$SET \
+    rummy4 rummy rummy2 --floor FAINT_FLOOR=$V --json $C/faint-floor$([ "$SET" = i ] || echo "-$SET").json
