@@ -3,7 +3,7 @@
 # rule since reader v16 reads), each drawn once with the seeds SEEDS1-SEEDS4:
 #   bash research/figures/pools.sh j 102      (out/pool-editions-j 10261 ... out/pool-crowd-j 10264)
 set -euo pipefail
-SET=${1:?a letter: the pools are out/pool-KIND-SET}; S=${2:?the seeds' stem, e.g. 102 for 10261-10264}
+SET=${1:?a letter: the pools are out/pool-KIND-SET}; S=${2:?the stem of the seeds, e.g. 102 for 10261-10264}
 source .venv/bin/activate
 G="nice -n 19 remi vision generate"
 [ -d out/pool-editions-$SET ] || $G out/pool-editions-$SET --layouts default --editions test --count 0 --val 120 --seed ${S}61 --jobs 2 > /dev/null

@@ -6,6 +6,6 @@
 set -euo pipefail
 source .venv/bin/activate
 SET=${1:-i}; V=${2:-0.1}; C=models/candidates/faint-floor
-[ "$SET" = i ] || bash research/figures/pools.sh "$SET" "${3:?the seeds' stem of the pools}"
+[ "$SET" = i ] || bash research/figures/pools.sh "$SET" "${3:?the stem of the pool seeds}"
 python research/reader_floor.py out/pool-editions-$SET out/pool-racks-$SET out/pool-wide-$SET out/pool-crowd-$SET \
     rummy4 rummy rummy2 --floor FAINT_FLOOR=$V --json $C/faint-floor$([ "$SET" = i ] || echo "-$SET").json

@@ -8,7 +8,7 @@
 set -euo pipefail
 source .venv/bin/activate
 SET=${1:-i}; C=models/candidates/six-nine; F=$C/figures$([ "$SET" = i ] || echo "-$SET"); R=out/six-nine; mkdir -p $F $R
-[ "$SET" = i ] || bash research/figures/pools.sh "$SET" "${2:?the seeds' stem of the pools}"
+[ "$SET" = i ] || bash research/figures/pools.sh "$SET" "${2:?the stem of the pool seeds}"
 python research/vision_variant.py models $R/models --set turned_six_nine=true > /dev/null
 for P in pool-editions-$SET pool-racks-$SET pool-wide-$SET pool-crowd-$SET; do
   for M in shipped=models six-nine=$R/models; do
