@@ -124,7 +124,8 @@ def test_the_turned_view_reads_a_six_as_a_nine_where_the_folder_says_so(tmp_path
     from tests.vision.conftest import sample_photos
 
     image = load_image(sample_photos()[0])
-    plain, swapped = Reader(views_folder(tmp_path / "plain", 4)), Reader(views_folder(tmp_path / "swapped", 4, turned_six_nine=True))
+    plain = Reader(views_folder(tmp_path / "plain", 4, turned_six_nine=False))
+    swapped = Reader(views_folder(tmp_path / "swapped", 4, turned_six_nine=True))
     assert swapped.turned_six_nine and not plain.turned_six_nine
     plain.sure = swapped.sure = 2.0  # every crop read four ways
     boxes = plain.boxes(image)[0]

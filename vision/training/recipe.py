@@ -119,9 +119,11 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     meta.update({"reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
                  "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                     "orient": "upright, turned 180 degrees", "embedding": embedding}})
-    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u")
+    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u"),
+        # its turned view's 6 read as a 9 in a photo standing upright (models/README.md, "A 6 turned round is a 9")
         meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
-                     "unsure_below": meta.get("unsure_below", 0.7)})
+                     "unsure_below": meta.get("unsure_below", 0.7),
+                     "turned_six_nine": meta.get("turned_six_nine", True)})
     if kind == "cards":
         meta.update({"kind": "cards", "reader_outputs": {
             "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",

@@ -506,7 +506,7 @@ def draw(rng: np.random.Generator, faces: Faces, frame: tuple[int, int] | None =
         layout = str(rng.choice(keys, p=p / p.sum()))
     fw, fh = frame or frame_size(rng, largest)
     W, H = int(fw * (1 + 2 * MARGIN)), int(fh * (1 + 2 * MARGIN))
-    plane = _Plane(surfaces.surface(rng, W, H, table, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32),
+    plane = _Plane(surfaces.surface(rng, W, H, kind=table, photos=backgrounds, split=faces.split), np.zeros((H, W), np.int32),
                    joker_share=_joker_share(faces.split))
     surfaces.add_clutter(rng, plane.image)
     faces.new_scene(rng)
