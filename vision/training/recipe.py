@@ -100,6 +100,33 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     return settings.to_dict()
 
 
+def reader_settings(meta: dict, kind: str = "tiles") -> dict:
+    """A folder's vision.json keys (``meta``) with the exported reader's: its files and outputs and,
+    for tiles, how each crop is read where the folder does not say otherwise.
+
+    >>> s = reader_settings({"detector": "tile-detector.onnx"})
+    >>> s["views"], s["sure"], s["turned_six_nine"], reader_settings({"turned_six_nine": False})["turned_six_nine"]
+    (4, 0.95, True, False)
+    >>> c = reader_settings({}, "cards")
+    >>> c["kind"], "turned_six_nine" in c, c["reader_outputs"]["colour"]
+    ('cards', False, 'suit s c h d')
+    """
+    embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
+    meta = {**meta, "reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
+            "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
+                               "orient": "upright, turned 180 degrees", "embedding": embedding}}
+    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u"),
+        # its turned view's 6 read as a 9 in a photo standing upright (models/README.md, "A 6 turned round is a 9")
+        meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
+                     "unsure_below": meta.get("unsure_below", 0.7),
+                     "turned_six_nine": meta.get("turned_six_nine", True)})
+    if kind == "cards":
+        meta.update({"kind": "cards", "reader_outputs": {
+            "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
+            "orient": "upright, turned 180 degrees", "embedding": embedding}})
+    return meta
+
+
 def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kind: str = "tiles") -> dict:
     """ONNX files of both stages, the detector's .pt (for the benchmark) and vision.json;
     ``kind`` "cards" for a card models folder (``vision.folders``): a detector of corner
@@ -112,21 +139,8 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     shutil.copy(reader, out / "tile-reader.pt")
     from remi.vision.settings import ModelSettings
 
-    meta = ModelSettings.read(out).to_dict()
+    meta = reader_settings(ModelSettings.read(out).to_dict(), kind)
     # vision.adapt fits its own heads on the reader's embedding, starting from these
     np.savez(out / "reader-head.npz", **classifier.head_weights(Path(reader)))
-    embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
-    meta.update({"reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
-                 "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
-                                    "orient": "upright, turned 180 degrees", "embedding": embedding}})
-    if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u"),
-        # its turned view's 6 read as a 9 in a photo standing upright (models/README.md, "A 6 turned round is a 9")
-        meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
-                     "unsure_below": meta.get("unsure_below", 0.7),
-                     "turned_six_nine": meta.get("turned_six_nine", True)})
-    if kind == "cards":
-        meta.update({"kind": "cards", "reader_outputs": {
-            "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
-            "orient": "upright, turned 180 degrees", "embedding": embedding}})
     ModelSettings.from_dict(meta).write(out)
     return {k: str(out / v) for k, v in meta.items() if isinstance(v, str) and v.endswith((".onnx", ".pt"))}
