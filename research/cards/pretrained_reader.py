@@ -74,6 +74,7 @@ def _parser():
     c.add_argument("--edges", type=_share, default=0.0,
                    help="share of the scenes' crops widened toward the next tile, its edge beside the digit (v11)")
     c.add_argument("--blur", type=_share, default=0.0, help="share of the scenes' crops blurred (Gaussian or motion; v11)")
+    c.add_argument("--seen", action="store_true", help="the scenes' upside-down 6s and 9s labelled as seen (v19)")
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             raise LabError(f"--holdout {e}") from None
         x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions,
-                                       edges=args.edges, blur=args.blur)
+                                       edges=args.edges, blur=args.blur, seen=args.seen)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")

@@ -14,6 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from remi.engine import Tile
 from remi.vision import crops
 from remi.vision.crops import BACKGROUND, labels_of
 
@@ -126,10 +127,29 @@ def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate
     return stack(X, N, C)
 
 
-def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None):
+def as_seen(tile: Tile, outline) -> Tile:
+    """A 6 or 9 standing upside down in the photo (its polygon label's top, the first two corners,
+    within 45 degrees of the photo's bottom) as it is seen there: the other of the two, for a
+    reader that reads each crop as it stands (reader v19); any other tile as it is.
+
+    >>> as_seen(Tile.parse("r6"), [[0, 50], [40, 50], [40, 0], [0, 0]]), as_seen(Tile.parse("r6"), [[0, 0], [40, 0], [40, 50], [0, 50]])
+    (Tile.parse('r9'), Tile.parse('r6'))
+    """
+    if tile.is_joker or tile.number not in (6, 9) or outline is None:
+        return tile
+    c = np.asarray(outline, float).reshape(-1, 2)
+    if len(c) != 4:
+        return tile
+    up = c[0] + c[1] - c[2] - c[3]  # from the bottom edge towards the top, in image pixels (y down)
+    if up[1] <= 0 or abs(np.degrees(np.arctan2(up[0], up[1]))) > 45:
+        return tile
+    return Tile(tile.code + (3 if tile.number == 6 else -3))  # code: colour x 13 + number - 1
+
+
+def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None, seen: bool = False):
     """(image, tiles, boxes) of a generated dataset folder (``images/train`` + ``labels/train``,
     tile-code classes; box or polygon rows, ``vision.evaluate.read_labels``), one at a time; boxes
-    under 8 pixels are left out."""
+    under 8 pixels are left out. ``seen``: upside-down 6s and 9s labelled as seen (:func:`as_seen`)."""
     from remi.vision.evaluate import read_labels
 
     images = sorted((Path(folder) / "images" / "train").iterdir())
@@ -138,18 +158,20 @@ def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None
         img = cv2.imread(str(path))
         H, W = img.shape[:2]
         lab = Path(str(path.parent).replace("/images/", "/labels/")) / (path.stem + ".txt")
-        found, all_boxes, _ = read_labels(lab, W, H)
+        found, all_boxes, outlines = read_labels(lab, W, H)
+        if seen:
+            found = [as_seen(t, o) for t, o in zip(found, outlines)]
         big = [(t, tuple(b)) for t, b in zip(found, all_boxes) if b[2] - b[0] >= 8 and b[3] - b[1] >= 8]
         yield img, [t for t, _ in big], [b for _, b in big]
 
 
 def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08, skip_prefix: str = "real",
-              limit: int | None = None, edges: float = 0.0, blur: float = 0.0):
+              limit: int | None = None, edges: float = 0.0, blur: float = 0.0, seen: bool = False):
     """Crops of a generated dataset folder (``images/train`` + ``labels/train``, tile-code classes);
-    ``edges`` and ``blur`` as :func:`from_image`."""
+    ``edges`` and ``blur`` as :func:`from_image`, ``seen`` as :func:`yolo_items`."""
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
-    for img, tiles, boxes in yolo_items(folder, skip_prefix, limit):
+    for img, tiles, boxes in yolo_items(folder, skip_prefix, limit, seen):
         x, n, c = from_image(rng, img, tiles, boxes, copies, amount, edges=edges, blur=blur)
         X += x
         N += n

@@ -21,20 +21,22 @@ from remi.vision import realdata
 
 
 def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None,
-                sessions: tuple[str, ...] = realdata.TRAIN_SESSIONS, edges: float = 0.0, blur: float = 0.0):
+                sessions: tuple[str, ...] = realdata.TRAIN_SESSIONS, edges: float = 0.0, blur: float = 0.0,
+                seen: bool = False):
     """Crops for the tile reader: the real crops of ``sessions`` (6 jittered copies) + synthetic ones,
     an ``edges`` share of those widened toward a neighbour tile and a ``blur`` share blurred
     (:func:`vision.training.cropset.from_image`; reader v11).
 
     With ``mine_with`` (a models folder), also the boxes that detector draws on the training
     photos, the empty tables and the synthetic scenes (:func:`vision.training.cropset.mined`): its
-    misaligned boxes of tiles, and its boxes of no tile for the background class.
+    misaligned boxes of tiles, and its boxes of no tile for the background class. ``seen``: the
+    scenes' upside-down 6s and 9s labelled as seen (``cropset.as_seen``; reader v19).
     """
     from remi.vision.training import cropset
 
     photos = realdata.load(sessions)
     parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
-             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit, edges=edges, blur=blur)]
+             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit, edges=edges, blur=blur, seen=seen)]
     if mine_with is not None:
         from remi.vision.reader import Reader
 
@@ -43,7 +45,7 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
         empty = realdata.load(realdata.NEGATIVE_SESSIONS)
         parts += [cropset.mined(miner.detect, cropset.photo_items(photos), seed + 2, straddles=6, randoms=2),
                   cropset.mined(miner.detect, cropset.photo_items(empty), seed + 3, randoms=40),
-                  cropset.mined(miner.detect, cropset.yolo_items(dataset, limit=synthetic_limit), seed + 4,
+                  cropset.mined(miner.detect, cropset.yolo_items(dataset, limit=synthetic_limit, seen=seen), seed + 4,
                                 straddles=2, randoms=1)]
     return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))
 
