@@ -641,14 +641,15 @@ def _set_aside_faint(dets: list[Detection], fewest: int = 0) -> tuple[list[Detec
     """The reads kept and those set aside as too faint to count (kind's chance x detector's
     score under ``FAINT_FLOOR``), the faintest first, never so many that fewer than ``fewest``
     tiles stay (a rack to check: ``read``'s ``expect``); a read counted to fill a rack stays."""
-    weak = sorted((i for i, d in enumerate(dets) if d.confidence * d.box_confidence < FAINT_FLOOR
-                   and not (d.doubt and d.doubt.kind is DoubtKind.COUNTED_TO_FILL)),
-                  key=lambda i: dets[i].confidence * dets[i].box_confidence)[:max(0, len(dets) - fewest)]
+    strength = [d.confidence * d.box_confidence for d in dets]
+    weak = sorted((i for i, d in enumerate(dets) if strength[i] < FAINT_FLOOR
+                   and not (d.doubt and d.doubt.kind is DoubtKind.COUNTED_TO_FILL)), key=strength.__getitem__)
+    weak = set(weak[:max(0, len(dets) - fewest)])
     if not weak:
         return dets, []
-    aside = [replace(dets[i], doubt=Doubt(DoubtKind.FAINT, share=dets[i].confidence * dets[i].box_confidence,
-                                          alternatives=((dets[i].tile, dets[i].confidence),))) for i in sorted(weak)]
-    return [d for i, d in enumerate(dets) if i not in set(weak)], aside
+    aside = [replace(d, doubt=Doubt(DoubtKind.FAINT, share=strength[i], alternatives=((d.tile, d.confidence),)))
+             for i, d in enumerate(dets) if i in weak]
+    return [d for i, d in enumerate(dets) if i not in weak], aside
 
 
 def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
