@@ -25,11 +25,7 @@ remi vision export $C/p1s4.pt models/tile-reader.pt --out $R/export > /dev/null
 rm -rf $R/models; cp -r models $R/models; rm -rf $R/models/candidates $R/models/README.md
 cp $R/export/tile-detector.onnx $R/export/tile-detector.pt $R/models/
 # fresh pools (seeds fixed with the rule, read by nothing before), both folders side by side
-P="nice -n 19 remi vision generate"
-[ -d out/pool-editions-i ] || $P out/pool-editions-i --layouts default --editions test --count 0 --val 120 --seed 10161 --jobs 2 > /dev/null
-[ -d out/pool-racks-i ] || $P out/pool-racks-i --layouts rack=0.7,close=0.3 --editions test --count 0 --val 120 --seed 10162 --largest 4032 --jobs 2 > /dev/null
-[ -d out/pool-wide-i ] || $P out/pool-wide-i --editions wide-test --layouts rack=0.6,close=0.2,lying=0.2 --count 0 --val 120 --seed 10163 --largest 4032 --jobs 2 > /dev/null
-[ -d out/pool-crowd-i ] || $P out/pool-crowd-i --layouts crowd=1 --editions test --count 0 --val 120 --seed 10164 --largest 4032 --jobs 2 > /dev/null
+bash research/figures/pools.sh i 101
 for P in pool-editions-i pool-racks-i pool-wide-i pool-crowd-i; do
   for M in p1s2=models p1s4=$R/models; do
     remi vision eval out/$P --session "" --models ${M#*=} --json --errors $R/$P-${M%%=*}-errors.png > $F/$P-${M%%=*}.json
