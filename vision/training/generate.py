@@ -117,7 +117,7 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     and ``"wide-test"`` the wide pools (Debian's font families, digits of 0.30-0.70: issue 38),
     ``"thin-train"`` wide-train with J-letter jokers and Light faces (reader v11), ``"joker-train"``
     thin-train with 15 % of the tiles jokers (reader v12), ``"more-train"`` wide-train's families
-    and twenty-nine more (reader v16). ``prints``: the share of scenes laid on a cloth printed
+    and twenty-nine more (reader v16), ``"most-train"`` forty-seven more again (reader v20). ``prints``: the share of scenes laid on a cloth printed
     with motifs (``surfaces.motifs``; never with the test editions, whose tables are the test's). ``jobs``:
     processes drawing scenes side by side; each scene comes from (seed, split, index) alone, so
     any number of jobs writes the same images."""
@@ -139,7 +139,7 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     if editions in ("test", "wide-test"):
         faces = scenes.Faces(real=0.0, split=editions, presets=0.0, legacy=0.0)
         photos = []
-    elif editions in ("wide-train", "thin-train", "joker-train", "more-train"):
+    elif editions != "train":  # a training pool of tilefaces.POOLS
         faces = scenes.Faces(bank=bank, real=real_fraction, split=editions)
     work = [("train", i) for i in range(n_train)] + [("val", i) for i in range(n_val)]
     draw = _SceneWriter(out, seed, faces, mix, backgrounds, largest, prints)

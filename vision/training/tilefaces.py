@@ -108,8 +108,11 @@ JOKER_TRAIN = {**THIN_TRAIN, "joker_share": 0.15}
 # of v11 and v12 is forgotten.
 MORE_TRAIN = {**WIDE_TRAIN, "families": ("train", "more"), "jokers": TRAIN["jokers"] + ("letter",), "light": 0.2,
               "joker_share": 0.05}
+# The widest pool (reader v20): v16 gained where the families were new (pool-wide-e +2.9 points);
+# forty-seven families more (``fontpool``'s "extra" split), the rest as more-train
+MOST_TRAIN = {**MORE_TRAIN, "families": ("train", "more", "extra")}
 POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN,
-         "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN}
+         "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN}
 #: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")

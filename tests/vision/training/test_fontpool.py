@@ -35,7 +35,7 @@ def test_digits_run_from_a_third_to_seven_tenths_of_the_tile():
         assert all(e.digit_y - e.digit_height / 2 >= 0.059 for e in _editions(split)), "a big digit runs off the top"
 
 
-@pytest.mark.parametrize("split", ["train", "test", "more"])
+@pytest.mark.parametrize("split", ["train", "test", "more", "extra"])
 def test_every_face_draws_ten_different_digits(split):
     """A face that draws .notdef boxes or keys round its digits would teach the reader nonsense."""
     for _, faces in fontpool.families(split):
@@ -95,3 +95,14 @@ def test_the_wider_pool_draws_both_training_splits_and_never_a_test_family():
     assert len(more) >= 25, sorted(more)
     assert {e.joker for e in eds} >= {"letter", "smiley"}
     assert any("light" in Path(e.font).stem.lower() and e.weight <= 0 for e in eds)
+
+
+def test_the_widest_pool_draws_the_extra_families_and_never_a_test_one():
+    """Reader v20's pool: more-train's families and forty-seven more."""
+    eds = _editions("most-train", 600)
+    faces = {p: split for split in ("train", "more", "extra", "test") for _, fs in fontpool.families(split) for p in fs}
+    drawn = [faces.get(Path(e.font[5:])) for e in eds if e.font.startswith("file:")]
+    assert "test" not in drawn
+    assert drawn.count("extra") > 150 and drawn.count("more") > 100, (drawn.count("extra"), drawn.count("more"))
+    extra = {pkg for pkg, fs in fontpool.families("extra") for e in eds if e.font[5:] in map(str, fs)}
+    assert len(extra) >= 35, sorted(extra)
