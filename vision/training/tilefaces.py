@@ -342,6 +342,16 @@ def _glyph(font: str, text: str) -> np.ndarray:
     return canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255.0
 
 
+@lru_cache(maxsize=None)
+def _draws(font: str, text: str) -> bool:
+    """Whether ``font`` draws ``text`` at all (some faces have digits and no letters)."""
+    try:
+        _glyph(font, text)
+    except ValueError:  # nothing inked: _glyph's bounding box of no pixel
+        return False
+    return True
+
+
 def _weighted(mask: np.ndarray, weight: float) -> np.ndarray:
     """Thicken (weight > 0) or thin (< 0) a glyph by ``weight`` hundredths of its height."""
     r = int(round(abs(weight) * mask.shape[0] / 100.0 / 2))
@@ -471,8 +481,8 @@ def _joker(img: np.ndarray, ed: Edition, rng: np.random.Generator, h: int, w: in
         r = np.where(np.arange(10) % 2 == 0, rad * 1.1, rad * 0.45)
         pts = np.stack([c[0] + r * np.cos(ang), c[1] + r * np.sin(ang)], 1).astype(np.int32)
         cv2.fillPoly(m, [pts], 1.0, cv2.LINE_AA)
-    else:  # "letter": a J in the edition's own font
-        g = _weighted(_glyph(ed.font, "J"), ed.weight)
+    else:  # "letter": a J in the edition's own font, or Hershey's where it has none (Karla Tamil, Bodoni Classic)
+        g = _weighted(_glyph(ed.font if _draws(ed.font, "J") else "hershey-duplex", "J"), ed.weight)
         gh = int(ed.digit_height * h)
         gw = max(2, int(g.shape[1] * gh / g.shape[0]))
         _ink(img, cv2.resize(g, (gw, gh), interpolation=cv2.INTER_AREA), ink, (w - gw) // 2, c[1] - gh // 2)

@@ -106,3 +106,13 @@ def test_the_widest_pool_draws_the_extra_families_and_never_a_test_one():
     assert drawn.count("extra") > 150 and drawn.count("more") > 100, (drawn.count("extra"), drawn.count("more"))
     extra = {pkg for pkg, fs in fontpool.families("extra") for e in eds if e.font[5:] in map(str, fs)}
     assert len(extra) >= 35, sorted(extra)
+
+
+def test_a_letter_joker_is_drawn_in_a_face_without_a_j():
+    """GFS Bodoni Classic and Karla Tamil draw digits and no J: the scene of a J joker in them
+    stopped the generator (v20's data, scene 856); the J comes from Hershey there."""
+    face = next(p for _, fs in fontpool.families("extra") for p in fs if p.name == "GFSBodoniClassic.otf")
+    ed = tf.replace(tf.sample_edition(np.random.default_rng(0), "most-train"), font=fontpool.face_key(face), joker="letter")
+    out = tf.render(Tile.parse("*"), ed, np.random.default_rng(0), 120)
+    ink = np.abs(out.image.astype(int) - np.array(ed.body)).sum(2) > 60
+    assert ink[out.mask > 0].sum() > 40
