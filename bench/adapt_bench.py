@@ -1,5 +1,6 @@
 """Wall time of `remi vision adapt` with the detector fine-tuned (issue 26: 2 photos <= 3
-minutes, 10 photos <= 10 minutes on 2 cores), beside the reader-only adapt.
+minutes, 10 photos <= 10 minutes on 2 cores), beside the heads-only adapt and the heads with the
+reader's network fine-tuned (issue 38, 6 Dec).
 
 Photos: tables of 15 tiles of the out-of-pool edition (``facecrops.odd_tables``), as a user's
 corrected photos of a new set. Prints the seconds and what the harm guard decided.
@@ -14,6 +15,9 @@ With reader v8.3.1 (4 Dec, 18:30, load 1.2): 2 photos 32.5 s (reader only 2.2 s)
 With V4u (a tile under 95 % sure read four ways; 4 Dec, 20:45, load 0.9): 2 photos 23.3 s (reader
 only 2.9 s), 10 photos 71.3 s (15.8 s); the guard kept the shipped detector for 10 (30 tiles
 against 32) and the fine-tuned one for 2 (10 against 10).
+With the reader's network fine-tuned too (6 Dec, 10:17, load 3.7 beside a training): 2 photos
+heads only 2.3 s, heads + network 15.6 s, all three 26.7 s; 10 photos 7.1, 12.3 and 58.6 s
+(models/candidates/adapt-net/bench.txt).
 """
 
 from __future__ import annotations
@@ -40,13 +44,14 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for n in args.photos:
         photos = facecrops.odd_tables(1, n)
-        for detector in (False, True):
+        for what, network, detector in (("heads only", False, False), ("heads + network", True, False),
+                                        ("all three", True, True)):
             with tempfile.TemporaryDirectory() as out:
                 t0 = time.perf_counter()
-                result = adapt.adapt(photos, Path(out) / "m", detector=detector)
+                result = adapt.adapt(photos, Path(out) / "m", detector=detector, network=network)
                 took = time.perf_counter() - t0
-            what = "reader + detector" if detector else "reader only"
-            print(f"{n:3d} photos, {what:17s} {took:7.1f} s   {result['detector_weights']}", flush=True)
+            said = result["detector_weights"] if detector else result["network_words"]
+            print(f"{n:3d} photos, {what:15s} {took:7.1f} s   {said}", flush=True)
     return 0
 
 

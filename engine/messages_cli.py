@@ -146,6 +146,8 @@ CLI: dict[str, Template] = {
                                      "of cards"),
     "cli.detector_extra": Template("--detector: fine-tuning the detector needs the training extra (pip install -e "
                                    "'.[train]')"),
+    "cli.network_extra": Template("--network: fine-tuning the reader's network needs the training extra (pip "
+                                  "install -e '.[train]')"),
     "cli.tutor_internal": Template("internal error in the tutor: {kind}: {detail}"),
     "cli.target_syntax": Template("{text!r} is not a target: give a number of points, or none"),
     "cli.aborted": Template("aborted"),

@@ -266,6 +266,22 @@ VISION: dict[str, Template] = {
     "adapt.detector_tuned": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) {after} "
                                      "tiles are read right, where the shipped detector let {before} be (each extra "
                                      "box counts one less); {samples_after} of the sample photos are read right"),
+    "adapt.network_without_extra": Template("the reader's network kept as it was: with the training extra (pip install "
+                                            "-e '.[train]') adapt also fine-tunes it on your photos, for inks and "
+                                            "faces the heads alone cannot tell apart"),
+    "adapt.network_tiles_only": Template("the card reader's network kept as it was: fine-tuning it draws tiles beside "
+                                         "your photos, so it is done for tile readers only"),
+    "adapt.network_no_weights": Template("the reader's network kept as it was: {path} is not there, so there is no "
+                                         "network to fine-tune"),
+    "adapt.network_none_held": Template("the reader's network kept as it was: it is fine-tuned from 2 photos on (one "
+                                        "is held back to check it)"),
+    "adapt.network_kept": Template("the reader's network kept as it was: on the photos held back ({held_back}) the "
+                                   "fine-tuned one let {after} tiles be read right where it let {before} (each extra "
+                                   "box counts one less), and {samples_after} of the sample photos where it read "
+                                   "{samples_before}"),
+    "adapt.network_tuned": Template("the reader's network fine-tuned on {photos} photos: on the photos held back "
+                                    "({held_back}) {after} tiles are read right where {before} were (each extra box "
+                                    "counts one less); {samples_after} of the sample photos are read right"),
     # remi vision train's reader: its data, and each epoch (vision.training.recipe, classifier);
     # ``{sessions}`` the real sessions trained on, a list
     "train.reader_data": Template("reader: {crops} training crops, {background} of them no tile (real photos: "
@@ -283,6 +299,7 @@ VISION: dict[str, Template] = {
     "adapt.step_fine_tuning": Template("fine-tuning the detector"),
     "adapt.step_exporting": Template("exporting the detector"),
     "adapt.step_checked": Template("checked on the photos held back"),
+    "adapt.step_network": Template("fine-tuning the reader's network"),
     # why a read needs a look (vision.doubts' kinds; not refusals, but worded here all the same):
     # ``{pairs}`` the runner-up kinds with their shares ("r4 60%, r1 30%"), ``{first}`` the likeliest;
     # ``{one}`` and ``{other}`` the reads of a card's two corners

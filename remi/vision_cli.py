@@ -341,6 +341,7 @@ def adapt(
     out: Annotated[Optional[Path], typer.Option("--out", help="Folder for the adapted models (default: models/ in your data folder).", show_default=False)] = None,
     base: ModelsOpt = None,
     detector: Annotated[Optional[bool], typer.Option("--detector/--no-detector", help="Fine-tune the detector too, kept only if the photos held back from it and the sample photos read at least as well (default: when the training extra is installed).", show_default=False)] = None,
+    network: Annotated[Optional[bool], typer.Option("--network/--no-network", help="Fine-tune the reader's network too (tiles), kept only if the photos held back from it and the sample photos read at least as well (default: when the training extra is installed).", show_default=False)] = None,
     as_json: Json = False,
 ) -> None:
     """Teach the reader your own tiles (with --variant simple, your own deck's cards) from
@@ -382,12 +383,12 @@ def adapt(
             from remi.vision.adapt import adapt as adapt_models
 
             steps = bar.add_task(_("adapting"), total=None)
-            if detector:
+            if detector or network:
                 from remi.vision.adapt import training_extra
 
                 if not training_extra():
-                    raise VisionError("cli.detector_extra")
-            result = adapt_models(examples, out, base=Path(base), detector=detector,
+                    raise VisionError("cli.detector_extra" if detector else "cli.network_extra")
+            result = adapt_models(examples, out, base=Path(base), detector=detector, network=network,
                                   progress=lambda done, total, what: bar.update(
                                       steps, completed=done, total=total, description=_("adapting: %(stage)s")
                                       % {"stage": said(what)}))  # a step's code: its words
@@ -422,7 +423,9 @@ def _print_adapted(counts: dict, result: dict, out: Path, cards: bool = False) -
     figures = {"before": result["right_before"], "after": result["right_after"]}
     right = (_("card indices read right on these photos: %(before)s as shipped, %(after)s adapted") if cards else
              _("tiles read right on these photos: %(before)s as shipped, %(after)s adapted")) % figures
-    for line in (heads_words(result["reader_heads"], None), Verdict(verdict.pop("code"), verdict).said(None), right):
+    network = dict(result["network_verdict"])
+    for line in (heads_words(result["reader_heads"], None), Verdict(network.pop("code"), network).said(None),
+                 Verdict(verdict.pop("code"), verdict).said(None), right):
         console.print(f"  {line}", highlight=False, markup=False)  # '.[train]' stays
     if cards:
         where = _("adapted card models in %(out)s: read with them by remi scan PHOTO --variant simple --models "

@@ -38,7 +38,7 @@ from remi.engine import Tile
 from remi.engine.messages import ENGLISH, Reason, sentence
 from remi.vision import crops
 from remi.vision.errors import VisionError
-from remi.vision.settings import ModelSettings, detector_weights
+from remi.vision.settings import ModelSettings, detector_weights, reader_weights
 
 HEAD = "adapted-head.npz"
 COPIES = 6  # crops a labelled tile: as the detector cuts it, and moved a little
@@ -52,11 +52,12 @@ Progress = Callable[[int, int, Reason], None] | None
 
 
 def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, progress: Progress = None,
-          seed: int = 0, detector: bool | None = None) -> dict:
+          seed: int = 0, detector: bool | None = None, network: bool | None = None) -> dict:
     """Fit the reader's heads (and the detector's settings) to labelled photos; write the
     models folder ``out``. ``examples``: (name, BGR image, tiles, boxes (n, 4) in the image's
     pixels). ``detector``: fine-tune the detector's weights too (:func:`adapt_detector`;
-    default: when the training extra is installed). Returns the figures (JSON-able): photos,
+    default: when the training extra is installed); ``network``: the reader's network too
+    (:func:`adapt_network`; the same default). Returns the figures (JSON-able): photos,
     tiles, what changed, and the tiles the whole reading gets right on the examples before and
     after."""
     from remi.vision.reader import Reader, models_dir
@@ -68,15 +69,17 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     variant = "simple" if reader.kind == "cards" else None  # a card folder's words name cards
     examples = _checked(examples, variant)
     detector = training_extra() if detector is None else detector
+    network = training_extra() if network is None else network
     unweighted = detector and not detector_weights(base).is_file()  # a folder shipped without its .pt
-    total = len(examples) + 3 + (DETECTOR_STEPS if detector and not unweighted else 0)
+    total = len(examples) + 3 + (DETECTOR_STEPS if detector and not unweighted else 0) + (NETWORK_STEPS if network else 0)
     step = _stepper(progress, total)
     rng = np.random.default_rng(seed)
     before = reading_score(reader, examples)
     step(Reason("adapt.step_read"))
-    emb, number, colour = [], [], []
+    emb, number, colour, shots = [], [], [], []
     for name, image, tiles, boxes in examples:
-        e, n, c = tile_embeddings(reader, rng, image, tiles, boxes)
+        shots.append(tile_crops(reader, rng, image, tiles, boxes))
+        e, n, c = _embedded(reader, *shots[-1])
         emb.append(e)
         number.append(n)
         colour.append(c)
@@ -88,18 +91,26 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     reader.head = head
     step(Reason("adapt.step_heads"))
     settings = _calibrate(reader, examples)
-    after = reading_score(reader, examples)
     _write(Path(out), base, reader.settings.to_dict(), head, settings, examples)
     step(Reason("adapt.step_written"))
+    if not network:
+        tuned = Verdict(NETWORK_WITHOUT_EXTRA.code)
+    elif reader.kind == "cards":  # its rehearsal draws tiles: a card reader would learn tiles
+        tuned = Verdict("adapt.network_tiles_only")
+    elif not reader_weights(base).is_file():
+        tuned = Verdict("adapt.network_no_weights", {"path": str(reader_weights(base))})
+    else:
+        tuned = adapt_network(examples, shots, Path(out), base, seed=seed, step=step)
     if unweighted:
         weights = Verdict("adapt.detector_no_weights", {"path": str(detector_weights(base))})
     elif detector:
         weights = adapt_detector(examples, Path(out), base, seed=seed, step=step)
     else:
         weights = Verdict(WITHOUT_EXTRA_VERDICT.code, {"variant": variant} if variant else {})
+    after = reading_score(Reader(Path(out)), examples)
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
             "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights.said(),
-            "detector_verdict": weights.as_dict(),
+            "detector_verdict": weights.as_dict(), "network_words": tuned.said(), "network_verdict": tuned.as_dict(),
             "reader_heads": verdict, "reader_words": heads_words(verdict),
             "right_before": before, "right_after": after, "models": str(out)}
 
@@ -154,8 +165,10 @@ class Verdict:
 
 
 DETECTOR_STEPS = 4  # augment, fine-tune, export, check
+NETWORK_STEPS = 3  # fine-tune on the photos not held back, check, fine-tune on all
 WITHOUT_EXTRA_VERDICT = Verdict("adapt.detector_without_extra")
 WITHOUT_EXTRA = WITHOUT_EXTRA_VERDICT.said()
+NETWORK_WITHOUT_EXTRA = Verdict("adapt.network_without_extra")
 
 
 def training_extra() -> bool:
@@ -221,6 +234,54 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
     return Verdict("adapt.detector_tuned", {**figures, "photos": len(fit)})
 
 
+def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base: Path, *, seed: int = 0,
+                  step=None) -> Verdict:
+    """Fine-tune the reader's network (``vision.training.reader_adapt``) on the crops
+    (``shots``, one (crops, numbers, colours) an example) of the photos not held back, and keep
+    it only if the held-back photos read at least as well as with what ``out`` has (the
+    adapted heads, or the shipped ones) and the sample photos at least as many right; then fit
+    it on every photo (kept where the samples still read as well, else the checked one)."""
+    import tempfile
+
+    from remi.vision.reader import Reader
+    from remi.vision.training.reader_adapt import fine_tune
+
+    step = step or (lambda what: None)
+    held, fit = held_back(examples)
+    if not held:
+        return Verdict("adapt.network_none_held")
+    settings = ModelSettings.read(out)
+    onnx = settings.reader
+    with tempfile.TemporaryDirectory(prefix="remi-adapt-") as work:
+        def tuned(at: Sequence[int], name: str) -> Path:
+            folder = Path(work) / name
+            shutil.copytree(out, folder)
+            x, number, colour = (np.concatenate([shots[i][k] for i in at]) for k in range(3))
+            fine_tune(reader_weights(base), x, number, colour, folder / onnx, seed=seed)
+            settings.but(head=None).write(folder)  # the network reads with its own heads
+            step(Reason("adapt.step_network"))
+            return folder
+
+        trial = tuned([i for i in range(len(examples)) if i % 3 != 1], "trial")  # held_back's split
+        old, new = Reader(out), Reader(trial)
+        scores = [reading_score(r, held) for r in (old, new)]
+        samples = [samples_read_right(r) for r in (old, new)]
+        step(Reason("adapt.step_checked"))
+        figures = {"held_back": ", ".join(name for name, *_ in held), "before": scores[0], "after": scores[1],
+                   "samples_before": samples[0], "samples_after": samples[1]}
+        if scores[1] < scores[0] or samples[1] < samples[0]:
+            return Verdict("adapt.network_kept", figures)
+        final = tuned(range(len(examples)), "final")
+        chosen = final if samples_read_right(Reader(final)) >= samples[0] else trial
+        shutil.copy(chosen / onnx, out / onnx)
+    adapted = {**(settings.adapted or {}), "network": {
+        "fitted_on": [name for name, *_ in (examples if chosen == final else fit)],
+        "held_back": [name for name, *_ in held], "held_back_right": {"before": scores[0], "after": scores[1]}}}
+    settings.but(head=None, adapted=adapted).write(out)
+    (out / HEAD).unlink(missing_ok=True)
+    return Verdict("adapt.network_tuned", {**figures, "photos": len(examples) if chosen == final else len(fit)})
+
+
 def samples_read_right(reader) -> int:
     """Sample photos (samples/photos of a checkout: NAME.jpg with its tiles in NAME.txt) read
     exactly right, in reading order; 0 where the samples are not there (an installed wheel)."""
@@ -281,11 +342,19 @@ def _match(found: np.ndarray, truth: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return pick, m.max(0) < 0.3
 
 
-def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
-    """Embeddings and labels of an example's crops: each labelled tile ``COPIES`` times (cut
+def _embedded(reader, x: np.ndarray, number: np.ndarray, colour: np.ndarray):
+    """The reader's embeddings of crops (:func:`tile_crops`), with their labels."""
+    if not len(x):  # the embedding's width is the reader's: 128, a joint reader's 256
+        width = next(o.shape[1] for o in reader.cls.get_outputs() if o.name == "embedding")
+        return np.zeros((0, width), np.float32), number, colour
+    return reader._heads(x)[2], number, colour
+
+
+def tile_crops(reader, rng: np.random.Generator, image, tiles, truth):
+    """Crops (float NCHW) and labels of an example: each labelled tile ``COPIES`` times (cut
     along the detector's box where it found the tile, else along the label's box), and the
     detector's boxes of no tile."""
-    from remi.vision.crops import BACKGROUND, jitter_corners, labels_of
+    from remi.vision.crops import BACKGROUND, SIZE, jitter_corners, labels_of
 
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
     corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along
@@ -303,13 +372,12 @@ def tile_embeddings(reader, rng: np.random.Generator, image, tiles, truth):
     number += [BACKGROUND] * int(empty.sum())
     colour += [-1] * int(empty.sum())
     vary += [False] * int(empty.sum())
-    if not cut:  # the embedding's width is the reader's: 128, a joint reader's 256
-        width = next(o.shape[1] for o in reader.cls.get_outputs() if o.name == "embedding")
-        return np.zeros((0, width), np.float32), np.zeros(0, int), np.zeros(0, int)
+    if not cut:
+        return np.zeros((0, 3, SIZE, SIZE), np.float32), np.zeros(0, int), np.zeros(0, int)
     cut = np.array(cut)
     x = crops.batch(image, [tuple(b) for b in np.concatenate([cut.min(1), cut.max(1)], 1)])
     x[np.array(vary)] = varied(rng, x[np.array(vary)])
-    return reader._heads(x)[2], np.array(number), np.array(colour)
+    return x, np.array(number), np.array(colour)
 
 
 def varied(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:

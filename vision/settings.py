@@ -43,6 +43,12 @@ def detector_weights(folder: Path) -> Path:
     return Path(folder) / (ModelSettings.read(Path(folder)).detector_pt or "tile-detector.pt")
 
 
+def reader_weights(folder: Path) -> Path:
+    """The reader's torch weights beside its ONNX (``tile-reader.pt`` beside ``tile-reader.onnx``),
+    which ``remi vision adapt`` fine-tunes with the training extra; an adapted folder has none."""
+    return (Path(folder) / ModelSettings.read(Path(folder)).reader).with_suffix(".pt")
+
+
 def no_models(folder: Path) -> VisionError:
     """The refusal of a models folder without models: it names the folder only where the user
     named it (``--models``, ``REMI_MODELS``); the shipped one's path is nobody's business."""

@@ -32,7 +32,8 @@ def _right(reader, photos) -> int:
 
 def test_adapting_to_two_photos_reads_the_others_better(shipped, tmp_path):
     train, test = _photos(1, 2), _photos(2, 4)
-    figures = adapt.adapt(train, tmp_path / "mine", detector=False)  # the reader's part (the detector's: training/)
+    # the heads (the detector's and the network's fine-tuning: training/)
+    figures = adapt.adapt(train, tmp_path / "mine", detector=False, network=False)
     assert figures["photos"] == 2 and figures["right_after"] >= figures["right_before"]
     adapted = Reader(tmp_path / "mine")
     assert adapted.head is not None
@@ -85,7 +86,7 @@ def test_heads_that_read_the_held_back_photo_worse_are_not_kept(shipped, tmp_pat
     name, image, tiles, boxes = _photos(1, 1)[0]
     wrong = [t if t.is_joker else Tile.of(t.colour, t.number % 13 + 1) for t in tiles]
     figures = adapt.adapt([("wrong", image, wrong, boxes), ("right", image, tiles, boxes)], tmp_path / "m",
-                          detector=False)
+                          detector=False, network=False)
     verdict = figures["reader_heads"]
     assert not verdict["adopted"], verdict
     assert verdict["held_back"] == ["right"] and verdict["held_back_right"][1] < verdict["held_back_right"][0]
@@ -95,7 +96,7 @@ def test_heads_that_read_the_held_back_photo_worse_are_not_kept(shipped, tmp_pat
 
 
 def test_adapted_heads_are_kept_when_both_photos_say_so(shipped, tmp_path):
-    figures = adapt.adapt(_photos(1, 2), tmp_path / "m", detector=False)
+    figures = adapt.adapt(_photos(1, 2), tmp_path / "m", detector=False, network=False)
     verdict = figures["reader_heads"]
     assert verdict["adopted"] and verdict["fitted_right"][1] > verdict["fitted_right"][0]
     assert verdict["held_back_right"][1] >= verdict["held_back_right"][0]

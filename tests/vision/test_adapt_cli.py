@@ -117,9 +117,9 @@ def test_adapt_then_scan_with_the_adapted_models(tmp_path):
     pytest.importorskip("remi.vision.adapt")
     photos = [_labelled(tmp_path, f"rack{i}.jpg", ("3=r5",)) for i in range(2)]
     out = tmp_path / "my-models"
-    # the reader alone: the detector's fine-tuning (a minute of these cores) is
-    # tests/vision/training/test_detector_adapt.py's
-    proc = remi("vision", "adapt", *photos, "--out", out, "--json", "--no-detector", timeout=600)
+    # the reader's heads alone: the detector's and the network's fine-tuning are
+    # tests/vision/training/test_detector_adapt.py's and test_reader_adapt.py's
+    proc = remi("vision", "adapt", *photos, "--out", out, "--json", "--no-detector", "--no-network", timeout=600)
     if "cannot be adapted" in proc.stderr:  # a reader without the embedding output (v6 and before)
         pytest.skip(proc.stderr.strip())
     assert proc.returncode == 0, proc.stderr
