@@ -196,19 +196,25 @@ def _trunk_of(state: dict, prefix: str) -> str | None:
 def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path:
     """One reader from two saved ones: ``reader``'s trunk, number and colour heads, and
     ``orientation``'s trunk and orientation head as its orientation trunk (:func:`build`'s
-    ``orient_trunk``). Both must have the background class and a pooled orientation head.
+    ``orient_trunk``). Either may be paired already: a paired ``reader`` loses its orientation
+    part, a paired ``orientation`` gives its own (reader v20.1: v20's numbers and colours, v16's
+    way up). Both must have the background class; ``orientation`` a pooled orientation head.
     ``half``: saved as float16, half the file (:func:`load` casts it back; the ONNX is
     exported from the float32 weights before)."""
     import torch
 
     a, b = (torch.load(p, map_location="cpu") for p in (reader, orientation))
-    for path, state in ((reader, a), (orientation, b)):
-        if "orient.weight" not in state or state["orient.weight"].shape[1] != 128 or _trunk_of(state, "orient_trunk."):
-            raise ValueError(f"{path}: not a reader with one trunk and a pooled orientation head")
-    state = {k: v for k, v in a.items() if not k.startswith("orient.")}
-    state |= {f"orient_trunk.{k[len('trunk.'):]}": v for k, v in b.items() if k.startswith("trunk.")}
-    state |= {k: v for k, v in b.items() if k.startswith("orient.")}
-    load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=_trunk_of(b, "trunk."))
+    if _trunk_of(b, "orient_trunk."):
+        way_up = {k: v for k, v in b.items() if k.startswith(("orient_trunk.", "orient."))}
+        trunk = _trunk_of(b, "orient_trunk.")
+    elif "orient.weight" in b and b["orient.weight"].shape[1] == 128:
+        way_up = {f"orient_trunk.{k[len('trunk.'):]}": v for k, v in b.items() if k.startswith("trunk.")}
+        way_up |= {k: v for k, v in b.items() if k.startswith("orient.")}
+        trunk = _trunk_of(b, "trunk.")
+    else:
+        raise ValueError(f"{orientation}: not a reader with a pooled orientation head")
+    state = {k: v for k, v in a.items() if not k.startswith(("orient.", "orient_trunk."))} | way_up
+    load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=trunk)
     load_check.load_state_dict(state)  # every tensor in its place, or this raises
     return _save(state, out, half)
 

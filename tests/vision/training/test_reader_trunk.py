@@ -107,8 +107,20 @@ def test_a_paired_reader_reads_numbers_with_one_and_orientation_with_the_other(t
         np.testing.assert_allclose(outputs["paired"][key], outputs[source][key], atol=1e-5, err_msg=key)
     again = _train(x, number, colour, tmp_path / "again.pt", init=paired)  # fine-tuned whole, as adapt may
     assert classifier.load(again).orient_trunk is not None
-    with pytest.raises(ValueError, match="one trunk and a pooled orientation head"):
-        classifier.pair(paired, conv7, tmp_path / "twice.pt")
+    # a paired reader pairs again (reader v20.1): its orientation part replaced, or given
+    twice = classifier.pair(paired, coco, tmp_path / "twice.pt")
+    given = classifier.pair(coco, paired, tmp_path / "given.pt")
+    for name, state in (("twice", twice), ("given", given)):
+        classifier.export_onnx(state, tmp_path / f"{name}.onnx")
+        sess = ort.InferenceSession(str(tmp_path / f"{name}.onnx"), providers=["CPUExecutionProvider"])
+        outputs[name] = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, {"crops": inp})))
+    np.testing.assert_allclose(outputs["twice"]["orient"], outputs["coco"]["orient"], atol=1e-5)
+    np.testing.assert_allclose(outputs["twice"]["number"], outputs["coco"]["number"], atol=1e-5)
+    np.testing.assert_allclose(outputs["given"]["orient"], outputs["conv7"]["orient"], atol=1e-5)
+    headless = tmp_path / "headless.pt"
+    torch.save({k: v for k, v in torch.load(coco).items() if not k.startswith("orient.")}, headless)
+    with pytest.raises(ValueError, match="not a reader with a pooled orientation head"):
+        classifier.pair(coco, headless, tmp_path / "none.pt")
 
 
 def test_a_reader_saved_in_half_precision_loads_trains_and_exports(tmp_path):
