@@ -3,7 +3,7 @@
 (``facecrops.ODD``: DejaVu Serif Bold, big digits, a dark brown "black", a teal "blue" and an
 orange "yellow"): each seed lays 2 photos to teach and 20 others of the same edition to read.
 
-    python research/adapt_table.py --seeds 1 2 3 4 5 [--detector] [--net [--net-folds 1|3]] [--json OUT]
+    python research/adapt_table.py --seeds 1 2 3 4 5 [--detector] [--net] [--json OUT]
     python research/adapt_table.py --session rummy4 --firsts 10 30 [--net] [--json OUT]
 
 Prints, per seed and on average, the rest's tiles read right as shipped and as adapted, and
@@ -75,16 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     ap.add_argument("--detector", action="store_true", help="fine-tune the detector too (slow on 2 cores)")
     ap.add_argument("--net", action="store_true", help="fine-tune the reader's network too (the training extra)")
-    ap.add_argument("--net-folds", type=int, choices=(1, 3), help="the network's checks (vision.adapt.NETWORK_FOLDS): "
-                    "1 one way, 3 each way; default as the module has it")
     ap.add_argument("--session", help="a real session's table (rummy4): adapt on two of its photos, read the rest")
     ap.add_argument("--firsts", type=int, nargs="+", help="with --session: the first photo of each pair taught")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    if args.net_folds:
-        from remi.vision import adapt
-
-        adapt.NETWORK_FOLDS = args.net_folds
     starts = args.firsts if args.session else args.seeds
     rows = {str(s): one_table(s, args.detector, args.net, args.session) for s in starts}
     for s, row in rows.items():

@@ -165,11 +165,7 @@ class Verdict:
 
 
 DETECTOR_STEPS = 4  # augment, fine-tune, export, check
-#: the network's checks: 1 holds back held_back's photos (one in three from the second on) from one
-#: network; 3 checks each way, every photo held back once (models/README.md, "The network's guard
-#: checks each way")
-NETWORK_FOLDS = 1
-NETWORK_STEPS = 5  # a network a fold (at most 3), the final one, the check
+NETWORK_STEPS = 3  # the network of the check, the one fitted on every photo, the check
 WITHOUT_EXTRA_VERDICT = Verdict("adapt.detector_without_extra")
 WITHOUT_EXTRA = WITHOUT_EXTRA_VERDICT.said()
 NETWORK_WITHOUT_EXTRA = Verdict("adapt.network_without_extra")
@@ -238,39 +234,22 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
     return Verdict("adapt.detector_tuned", {**figures, "photos": len(fit)})
 
 
-def network_folds(count: int, folds: int) -> list[list[int]]:
-    """The photos each check holds back: with ``folds`` 1, :func:`held_back`'s one photo in three
-    from the second on; else each way, photo i in fold i mod ``folds`` (at most one a photo).
-
-    >>> network_folds(2, 1), network_folds(2, 3), network_folds(5, 3)
-    ([[1]], [[0], [1]], [[0, 3], [1, 4], [2]])
-    >>> network_folds(1, 3)
-    []
-    """
-    if count < 2:
-        return []
-    if folds == 1:
-        return [list(range(1, count, 3))]
-    k = min(folds, count)
-    return [list(range(r, count, k)) for r in range(k)]
-
-
 def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base: Path, *, seed: int = 0,
                   step=None) -> Verdict:
     """Fine-tune the reader's network (``vision.training.reader_adapt``) on the crops
-    (``shots``, one (crops, numbers, colours) an example) and keep it only if the photos held
-    back from it read at least as well together as with what ``out`` has (the adapted heads, or
-    the shipped ones): checked each way (``NETWORK_FOLDS``), each photo read by a network fitted
-    on the others; then the network fitted on every photo is kept if it reads the sample photos
-    at least as well."""
+    (``shots``, one (crops, numbers, colours) an example) of the photos not held back
+    (:func:`held_back`), and keep it only if the held-back photos read at least as well as with
+    what ``out`` has (the adapted heads, or the shipped ones); the network then fitted on every
+    photo is kept if it also reads the sample photos at least as well. (Checking each way, every
+    photo held back once, kept fewer good networks: models/README.md's history in the diary.)"""
     import tempfile
 
     from remi.vision.reader import Reader
     from remi.vision.training.reader_adapt import fine_tune
 
     step = step or (lambda what: None)
-    folds = network_folds(len(examples), NETWORK_FOLDS)
-    if not folds:
+    held, fit = held_back(examples)
+    if not held:
         return Verdict("adapt.network_none_held")
     settings = ModelSettings.read(out)
     onnx = settings.reader
@@ -285,24 +264,19 @@ def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base:
             return folder
 
         old = Reader(out)
-        scores = [0, 0]
-        for r, held in enumerate(folds):
-            trial = tuned([i for i in range(len(examples)) if i not in held], f"fold{r}")
-            photos = [examples[i] for i in held]
-            scores[0] += reading_score(old, photos)
-            scores[1] += reading_score(Reader(trial), photos)
+        trial = tuned([i for i in range(len(examples)) if i % 3 != 1], "trial")  # held_back's split
+        scores = [reading_score(r, held) for r in (old, Reader(trial))]
         final = tuned(range(len(examples)), "final")
         samples = [samples_read_right(r) for r in (old, Reader(final))]
         step(Reason("adapt.step_checked"))
-        held = sorted(i for fold in folds for i in fold)
-        figures = {"held_back": ", ".join(examples[i][0] for i in held), "before": scores[0], "after": scores[1],
+        figures = {"held_back": ", ".join(name for name, *_ in held), "before": scores[0], "after": scores[1],
                    "samples_before": samples[0], "samples_after": samples[1]}
         if scores[1] < scores[0] or samples[1] < samples[0]:
             return Verdict("adapt.network_kept", figures)
         shutil.copy(final / onnx, out / onnx)
     adapted = {**(settings.adapted or {}), "network": {
-        "fitted_on": [name for name, *_ in examples], "held_back": [examples[i][0] for i in held],
-        "folds": len(folds), "held_back_right": {"before": scores[0], "after": scores[1]}}}
+        "fitted_on": [name for name, *_ in examples], "held_back": [name for name, *_ in held],
+        "held_back_right": {"before": scores[0], "after": scores[1]}}}
     settings.but(head=None, adapted=adapted).write(out)
     (out / HEAD).unlink(missing_ok=True)
     return Verdict("adapt.network_tuned", {**figures, "photos": len(examples)})

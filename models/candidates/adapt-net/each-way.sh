@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The network's guard checks each way (models/README.md): odd tables of seeds 21-30 with the heads
 # alone, the one-way guard and each way; rummy4's pairs from 15, 35, 55, 75; the wall time.
-#   bash models/candidates/adapt-net/each-way.sh      (from the root)
+#   bash models/candidates/adapt-net/each-way.sh      (from the root, at f5e10ac: --net-folds and
+#   vision.adapt.NETWORK_FOLDS left with the rule's failure; one way is the code since)
 set -euo pipefail
 source .venv/bin/activate
 C=models/candidates/adapt-net
