@@ -168,11 +168,15 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     doubts = [Doubt(kind, share=0.4, alternatives=pairs, count=count) for kind in DoubtKind for count in (1, 14)]
     heads = {"adopted": True, "fitted_on": ["a.jpg", "b.jpg"], "held_back": ["c.jpg"], "fitted_right": [20, 28],
              "held_back_right": [10, 12]}
-    figures = {"held_back": "c.jpg", "before": 9, "after": 8, "samples_before": 3, "samples_after": 3, "photos": 2}
+    figures = {"held_back": "c.jpg", "before": 9, "after": 8, "samples_before": 3, "samples_after": 3, "photos": 2,
+               "path": "a.jpg"}
     steps = [code for code in TEMPLATES if code.startswith("adapt.step_")]
-    assert len(steps) == 8
+    assert len(steps) == 9
     verdicts = [Verdict(code, figures) for code in ("adapt.detector_without_extra", "adapt.detector_none_held",
-                                                    "adapt.detector_kept", "adapt.detector_tuned")]
+                                                    "adapt.detector_kept", "adapt.detector_tuned",
+                                                    "adapt.network_without_extra", "adapt.network_tiles_only",
+                                                    "adapt.network_no_weights", "adapt.network_none_held",
+                                                    "adapt.network_kept", "adapt.network_tuned")]
     english = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
     with speaking(lang):
         said = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
