@@ -75,6 +75,16 @@ def _parser():
                    help="share of the scenes' crops widened toward the next tile, its edge beside the digit (v11)")
     c.add_argument("--blur", type=_share, default=0.0, help="share of the scenes' crops blurred (Gaussian or motion; v11)")
     c.add_argument("--seen", action="store_true", help="the scenes' upside-down 6s and 9s labelled as seen (v19)")
+    u = sub.add_parser("upright-crops", help="labelled tiles of scene folders turned upright by their outlines (v20.2)")
+    u.add_argument("out", type=Path)
+    u.add_argument("datasets", type=Path, nargs="+", help="generated scene folders (remi vision generate)")
+    w = sub.add_parser("train-way-up", help="train only a paired reader's orientation part on upright crops (v20.2)")
+    w.add_argument("out", type=Path)
+    w.add_argument("state", type=Path, help="a paired reader (pair): its number and colour part stays as it is")
+    w.add_argument("crops", type=Path, nargs="+", help="upright-crops sets (.npz)")
+    w.add_argument("--epochs", type=int, default=2)
+    w.add_argument("--lr", type=float, default=1e-3)
+    w.add_argument("--seed", type=int, default=0)
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -177,6 +187,16 @@ def main(argv: list[str] | None = None) -> int:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
+    elif args.cmd == "upright-crops":
+        from remi.vision.training import cropset
+
+        x = np.concatenate([cropset.upright(d) for d in args.datasets])
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(args.out, x=x)
+        print(f"{args.out}: {len(x)} crops standing upright")
+    elif args.cmd == "train-way-up":
+        xs = np.concatenate([np.load(f)["x"] for f in args.crops])
+        print(classifier.train_way_up(args.state, xs, args.out, epochs=args.epochs, lr=args.lr, seed=args.seed))
     elif args.cmd == "pair":
         print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
     elif args.cmd == "joint":

@@ -369,6 +369,51 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     return out
 
 
+def train_way_up(state: Path, x: np.ndarray, out: Path, *, epochs: int = 2, batch: int = 256, lr: float = 1e-3,
+                 seed: int = 0, threads: int = 2, log=print) -> Path:
+    """Train only a paired reader's orientation part (its ``orient_trunk`` and ``orient`` head) on
+    uint8 NHWC BGR crops standing upright (``cropset.upright``), half of each batch turned round
+    and labelled so; the number and colour trunk and heads are frozen, their BatchNorm statistics
+    too, so their outputs do not move (reader v20.2). Saves ``out`` (state dict, float32)."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads)
+    net = load(state)
+    if getattr(net, "orient_trunk", None) is None:
+        raise ValueError(f"{state}: not a paired reader (no orientation trunk of its own)")
+    own = [p for name, p in net.named_parameters() if name.startswith(("orient_trunk.", "orient."))]
+    for name, p in net.named_parameters():
+        p.requires_grad_(name.startswith(("orient_trunk.", "orient.")))
+    gen = torch.Generator().manual_seed(seed)
+    xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
+    opt = torch.optim.AdamW(own, lr=lr, weight_decay=5e-4)
+    steps = epochs * ((len(xt) + batch - 1) // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
+    for epoch in range(epochs):
+        net.eval()
+        net.orient_trunk.train()
+        perm = torch.randperm(len(xt), generator=gen)
+        t0, tot = time.time(), 0.0
+        for i in range(0, len(xt), batch):
+            idx = perm[i:i + batch]
+            xb = _augment(xt[idx].float() / 255.0, gen)
+            flip = torch.rand(len(idx), generator=gen) < 0.5
+            xb = torch.where(flip[:, None, None, None], xb.flip(2, 3), xb)
+            loss = F.cross_entropy(net.orient(net.orient_trunk(xb)), flip.long())
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += loss.item() * len(idx)
+        log(Reason("train.epoch_done", epoch=epoch + 1, epochs=epochs, loss=tot / len(xt),
+                   seconds=round(time.time() - t0)))
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    torch.save(net.state_dict(), out)
+    return Path(out)
+
+
 def _taught_loss(logits, labels, chances, share: float):
     """The labels' cross-entropy (smoothed 0.05), or with a teacher's ``chances`` ``share`` of
     the loss the KL divergence to them."""

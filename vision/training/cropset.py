@@ -146,6 +146,40 @@ def as_seen(tile: Tile, outline) -> Tile:
     return Tile(tile.code + (3 if tile.number == 6 else -3))  # code: colour x 13 + number - 1
 
 
+def quarter_turns(outline) -> int:
+    """Quarter turns counterclockwise (``np.rot90``'s k) that bring a tile's top, the first two
+    corners of its polygon label, nearest the crop's up (reader v20.2: the way up from outlines).
+
+    >>> [quarter_turns(o) for o in ([[0, 0], [40, 0], [40, 50], [0, 50]], [[40, 0], [40, 40], [0, 40], [0, 0]],
+    ...                              [[40, 50], [0, 50], [0, 0], [40, 0]], [[0, 40], [0, 0], [40, 0], [40, 40]])]
+    [0, 1, 2, 3]
+    """
+    c = np.asarray(outline, float).reshape(-1, 2)
+    up = c[0] + c[1] - c[2] - c[3]  # from the bottom edge towards the top, in image pixels (y down)
+    angle = np.degrees(np.arctan2(up[0], -up[1]))  # 0: up, 90: the top points right
+    return int(round(angle / 90)) % 4
+
+
+def upright(folder: Path, limit: int | None = None) -> np.ndarray:
+    """Every labelled tile of a generated dataset folder (``images/train``, polygon labels) cut as
+    reading cuts it (``crops.crop`` of its axis-aligned box), turned a quarter at a time until its
+    top points up (:func:`quarter_turns`): uint8 NHWC BGR crops whose way up is known, for the
+    orientation part (``classifier.train_way_up``)."""
+    from remi.vision import crops
+    from remi.vision.evaluate import read_labels
+
+    out = []
+    images = sorted(p for p in (Path(folder) / "images" / "train").iterdir() if not p.name.startswith("real"))
+    for path in images[:limit]:
+        img = cv2.imread(str(path))
+        H, W = img.shape[:2]
+        _, boxes, outlines = read_labels(Path(str(path.parent).replace("/images/", "/labels/")) / (path.stem + ".txt"), W, H)
+        for box, outline in zip(boxes, outlines):
+            if box[2] - box[0] >= 8 and box[3] - box[1] >= 8 and len(outline) == 4:
+                out.append(np.rot90(crops.crop(img, tuple(box)), quarter_turns(outline)))
+    return np.ascontiguousarray(np.stack(out)) if out else np.zeros((0, 40, 40, 3), np.uint8)
+
+
 def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None, seen: bool = False):
     """(image, tiles, boxes) of a generated dataset folder (``images/train`` + ``labels/train``,
     tile-code classes; box or polygon rows, ``vision.evaluate.read_labels``), one at a time; boxes

@@ -216,3 +216,20 @@ def test_crops_without_a_number_teach_the_colour_alone(tmp_path):
     with torch.no_grad():
         read = net(torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255))[1]
     assert (read.numpy().argmax(1) == colour).mean() >= 0.9
+
+
+def test_training_the_way_up_moves_only_the_orientation_part(tmp_path):
+    """Reader v20.2: the orientation trunk and head trained on upright crops; the number and
+    colour outputs stay exactly as they were (their BatchNorm statistics too)."""
+    x, number, colour = _crops(4)
+    paired = classifier.pair(_train(x, number, colour, tmp_path / "coco.pt", pretrained=COCO),
+                             _train(x, number, colour, tmp_path / "conv7.pt"), tmp_path / "paired.pt")
+    tuned = classifier.train_way_up(paired, x, tmp_path / "way-up.pt", epochs=1, lr=0.01, log=lambda *_: None)
+    inp = torch.from_numpy(np.ascontiguousarray(x[:8, ..., ::-1].transpose(0, 3, 1, 2)).astype(np.float32) / 255)
+    before, after = classifier.load(paired).eval(), classifier.load(tuned).eval()
+    with torch.no_grad():
+        (n0, c0, o0), (n1, c1, o1) = before(inp), after(inp)
+    assert torch.equal(n0, n1) and torch.equal(c0, c1)
+    assert not torch.allclose(o0, o1)
+    with pytest.raises(ValueError, match="not a paired reader"):
+        classifier.train_way_up(tmp_path / "conv7.pt", x, tmp_path / "no.pt", epochs=1)
