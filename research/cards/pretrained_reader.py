@@ -85,6 +85,10 @@ def _parser():
     w.add_argument("--epochs", type=int, default=2)
     w.add_argument("--lr", type=float, default=1e-3)
     w.add_argument("--seed", type=int, default=0)
+    w.add_argument("--keep", type=Path, nargs="+", help="crop sets (.npz) of real tiles whose way up is kept as it was read (v20.3)")
+    r = sub.add_parser("real-crops", help="crops of the real tiles of sessions (vision.realdata), as cut")
+    r.add_argument("out", type=Path)
+    r.add_argument("sessions", nargs="+", help="real sessions (rummy, rummy2)")
     x = sub.add_parser("export")
     x.add_argument("state", type=Path)
     x.add_argument("models", type=Path, help="a model folder; its tile-reader.onnx is replaced")
@@ -196,7 +200,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.out}: {len(x)} crops standing upright")
     elif args.cmd == "train-way-up":
         xs = np.concatenate([np.load(f)["x"] for f in args.crops])
-        print(classifier.train_way_up(args.state, xs, args.out, epochs=args.epochs, lr=args.lr, seed=args.seed))
+        keep = np.concatenate([np.load(f)["x"] for f in args.keep]) if args.keep else None
+        print(classifier.train_way_up(args.state, xs, args.out, epochs=args.epochs, lr=args.lr, seed=args.seed,
+                                      keep=keep))
+    elif args.cmd == "real-crops":
+        from remi.vision import realdata
+        from remi.vision.training import cropset
+
+        x, _, _ = cropset.from_photos(realdata.load(tuple(args.sessions)), copies=1)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(args.out, x=x)
+        print(f"{args.out}: {len(x)} crops of {', '.join(args.sessions)}'s tiles")
     elif args.cmd == "pair":
         print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
     elif args.cmd == "joint":

@@ -370,11 +370,14 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
 
 
 def train_way_up(state: Path, x: np.ndarray, out: Path, *, epochs: int = 2, batch: int = 256, lr: float = 1e-3,
-                 seed: int = 0, threads: int = 2, log=print) -> Path:
+                 seed: int = 0, threads: int = 2, log=print, keep: np.ndarray | None = None) -> Path:
     """Train only a paired reader's orientation part (its ``orient_trunk`` and ``orient`` head) on
     uint8 NHWC BGR crops standing upright (``cropset.upright``), half of each batch turned round
     and labelled so; the number and colour trunk and heads are frozen, their BatchNorm statistics
-    too, so their outputs do not move (reader v20.2). Saves ``out`` (state dict, float32)."""
+    too, so their outputs do not move (reader v20.2). ``keep``: crops whose way up is not known
+    (real tiles), on which the part keeps what it made of them before, as cut and turned round:
+    each batch draws as many of them, half the loss the cross-entropy to the chances it started
+    with (reader v20.3). Saves ``out`` (state dict, float32)."""
     import torch
     import torch.nn.functional as F
 
@@ -388,6 +391,14 @@ def train_way_up(state: Path, x: np.ndarray, out: Path, *, epochs: int = 2, batc
         p.requires_grad_(name.startswith(("orient_trunk.", "orient.")))
     gen = torch.Generator().manual_seed(seed)
     xt = torch.from_numpy(np.ascontiguousarray(x[..., ::-1].transpose(0, 3, 1, 2)))
+    kt = kept = None
+    if keep is not None and len(keep):
+        kt = torch.from_numpy(np.ascontiguousarray(keep[..., ::-1].transpose(0, 3, 1, 2)))
+        net.eval()
+        with torch.no_grad():  # the chances it starts with, as cut and turned round
+            kept = [torch.cat([torch.softmax(net.orient(net.orient_trunk(kt[i:i + 512].float().flip(2, 3) / 255.0
+                                                                        if turn else kt[i:i + 512].float() / 255.0)), 1)
+                               for i in range(0, len(kt), 512)]) for turn in (False, True)]
     opt = torch.optim.AdamW(own, lr=lr, weight_decay=5e-4)
     steps = epochs * ((len(xt) + batch - 1) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
@@ -402,6 +413,14 @@ def train_way_up(state: Path, x: np.ndarray, out: Path, *, epochs: int = 2, batc
             flip = torch.rand(len(idx), generator=gen) < 0.5
             xb = torch.where(flip[:, None, None, None], xb.flip(2, 3), xb)
             loss = F.cross_entropy(net.orient(net.orient_trunk(xb)), flip.long())
+            if kt is not None:
+                at = torch.randint(0, len(kt), (len(idx),), generator=gen)
+                turn = torch.rand(len(idx), generator=gen) < 0.5
+                kb = _augment(kt[at].float() / 255.0, gen)
+                kb = torch.where(turn[:, None, None, None], kb.flip(2, 3), kb)
+                target = torch.where(turn[:, None], kept[1][at], kept[0][at])
+                own_chances = F.log_softmax(net.orient(net.orient_trunk(kb)), 1)
+                loss = 0.5 * loss + 0.5 * -(target * own_chances).sum(1).mean()
             opt.zero_grad()
             loss.backward()
             opt.step()
