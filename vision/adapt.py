@@ -68,8 +68,9 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
         raise VisionError("vision.not_adaptable", folder=str(base))
     variant = "simple" if reader.kind == "cards" else None  # a card folder's words name cards
     examples = _checked(examples, variant)
-    detector = training_extra() if detector is None else detector
-    network = training_extra() if network is None else network
+    extra = training_extra()
+    detector = extra if detector is None else detector
+    network = extra if network is None else network
     unweighted = detector and not detector_weights(base).is_file()  # a folder shipped without its .pt
     total = len(examples) + 3 + (DETECTOR_STEPS if detector and not unweighted else 0) + (NETWORK_STEPS if network else 0)
     step = _stepper(progress, total)
@@ -93,8 +94,8 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     settings = _calibrate(reader, examples)
     _write(Path(out), base, reader.settings.to_dict(), head, settings, examples)
     step(Reason("adapt.step_written"))
-    if not network:
-        tuned = Verdict(NETWORK_WITHOUT_EXTRA.code)
+    if not network:  # left out as asked (--no-network), or no torch to do it with
+        tuned = Verdict("adapt.network_skipped" if extra else NETWORK_WITHOUT_EXTRA.code)
     elif reader.kind == "cards":  # its rehearsal draws tiles: a card reader would learn tiles
         tuned = Verdict("adapt.network_tiles_only")
     elif not reader_weights(base).is_file():
@@ -105,8 +106,9 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
         weights = Verdict("adapt.detector_no_weights", {"path": str(detector_weights(base))})
     elif detector:
         weights = adapt_detector(examples, Path(out), base, seed=seed, step=step)
-    else:
-        weights = Verdict(WITHOUT_EXTRA_VERDICT.code, {"variant": variant} if variant else {})
+    else:  # left out as asked (--no-detector), or no torch to do it with
+        weights = Verdict("adapt.detector_skipped" if extra else WITHOUT_EXTRA_VERDICT.code,
+                          {"variant": variant} if variant else {})
     after = reading_score(Reader(Path(out)), examples)
     return {"photos": len(examples), "tiles": int(sum(len(t) for _, _, t, _ in examples)),
             "crops": int(sum(len(n) for n in number)), "detector": settings, "detector_weights": weights.said(),

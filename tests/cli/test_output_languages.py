@@ -175,6 +175,7 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     verdicts = [Verdict(code, figures) for code in ("adapt.detector_without_extra", "adapt.detector_none_held",
                                                     "adapt.detector_kept", "adapt.detector_tuned",
                                                     "adapt.network_without_extra", "adapt.network_tiles_only",
+                                                    "adapt.network_skipped", "adapt.detector_skipped",
                                                     "adapt.network_no_weights", "adapt.network_none_held",
                                                     "adapt.network_kept", "adapt.network_tuned")]
     english = [d.said(n) for d in doubts for n in ("tile", "card")] + [heads_words(heads, None)]
