@@ -271,7 +271,7 @@ VISION: dict[str, Template] = {
                                             "faces the heads alone cannot tell apart"),
     "adapt.network_skipped": Template("the reader's network kept as it was: its fine-tuning was left out "
                                       "(--no-network)"),
-    "adapt.detector_skipped": Template("kept as shipped: its fine-tuning was left out (--no-detector)"),
+    "adapt.detector_skipped": Template("the detector kept as shipped: its fine-tuning was left out (--no-detector)"),
     "adapt.network_tiles_only": Template("the card reader's network kept as it was: fine-tuning it draws tiles beside "
                                          "your photos, so it is done for tile readers only"),
     "adapt.network_no_weights": Template("the reader's network kept as it was: {path} is not there, so there is no "
