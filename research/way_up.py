@@ -48,6 +48,7 @@ def upright_share(reader, image: np.ndarray) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from remi.engine import Tile
     from remi.vision.reader import Reader, load_image, turned_round
     from remi.vision.training.tilefaces import CLASSIC
 
@@ -59,8 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     out: dict = {"models": str(args.models), "samples": {}, "grid": {}}
     for photo in sorted((ROOT / "samples" / "photos").glob("*.jpg")):
         image = load_image(photo)
-        out["samples"][photo.name] = {"upright read upright": round(upright_share(reader, image), 3),
-                                      "turned round read turned": round(1 - upright_share(reader, turned_round(image)), 3)}
+        truth = [str(Tile.parse(t)) for t in photo.with_suffix(".txt").read_text().split()]
+        out["samples"][photo.name] = {
+            "upright read upright": round(upright_share(reader, image), 3),
+            "turned round read turned": round(1 - upright_share(reader, turned_round(image)), 3),
+            "read as written": {way: [str(t) for t in reader.read(im).tiles] == truth
+                                for way, im in (("upright", image), ("turned round", turned_round(image)))}}
+    out["samples read as written"] = all(all(p["read as written"].values()) for p in out["samples"].values())
     for font, weight in FACES:
         for height in (0.40, 0.55, 0.65):
             ed = replace(CLASSIC, font=font, weight=weight, digit_height=height, emblem="none")

@@ -396,9 +396,11 @@ def train_way_up(state: Path, x: np.ndarray, out: Path, *, epochs: int = 2, batc
         kt = torch.from_numpy(np.ascontiguousarray(keep[..., ::-1].transpose(0, 3, 1, 2)))
         net.eval()
         with torch.no_grad():  # the chances it starts with, as cut and turned round
-            kept = [torch.cat([torch.softmax(net.orient(net.orient_trunk(kt[i:i + 512].float().flip(2, 3) / 255.0
-                                                                        if turn else kt[i:i + 512].float() / 255.0)), 1)
-                               for i in range(0, len(kt), 512)]) for turn in (False, True)]
+            def chances(turn: bool):
+                parts = (kt[i:i + 512].float() / 255.0 for i in range(0, len(kt), 512))
+                return torch.cat([torch.softmax(net.orient(net.orient_trunk(p.flip(2, 3) if turn else p)), 1)
+                                  for p in parts])
+            kept = (chances(False), chances(True))
     opt = torch.optim.AdamW(own, lr=lr, weight_decay=5e-4)
     steps = epochs * ((len(xt) + batch - 1) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)

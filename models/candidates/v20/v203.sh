@@ -2,6 +2,8 @@
 # Reader v20.3 (models/README.md): v20.1's orientation part taught the way up from outlines, the real
 # tiles of rummy and rummy2 kept as v16's part read them; its folder, the -p pools read beside v20.1.
 #   bash models/candidates/v20/v203.sh      (from the root; out/r202/upright.npz from v202.sh)
+# (as run at 39d45ad, the samples read as written came from research/samples_read.py, into
+# figures-p/samples-*.json; research/way_up.py has given them since, under "read as written")
 set -euo pipefail
 source .venv/bin/activate
 T="nice -n 19 python -m research.cards.pretrained_reader"
@@ -17,7 +19,6 @@ bash research/figures/reader_folder.sh $R/v203.pt $R/models
 python research/vision_calibrate.py --folder out/r12/calib --models $R/models --json $F/calibration.json > /dev/null
 for M in v201=models v203=$R/models; do
   python research/way_up.py --models ${M#*=} --json $F/way-up-${M%%=*}.json > /dev/null
-  python research/samples_read.py --models ${M#*=} --json $F/samples-${M%%=*}.json > /dev/null
 done
 bash research/figures/pools.sh p 108
 for P in pool-editions-p pool-racks-p pool-wide-p pool-crowd-p; do
