@@ -17,7 +17,9 @@ only 2.9 s), 10 photos 71.3 s (15.8 s); the guard kept the shipped detector for 
 against 32) and the fine-tuned one for 2 (10 against 10).
 With the reader's network fine-tuned too (6 Dec, 10:17, load 3.7 beside a training): 2 photos
 heads only 2.3 s, heads + network 15.6 s, all three 26.7 s; 10 photos 7.1, 12.3 and 58.6 s
-(models/candidates/adapt-net/bench.txt).
+(models/candidates/adapt-net/bench.txt). With the guard's mend (da3ce4a: no final network once the
+held-back photos refuse one; 6 Dec, 12:08, load 1.9): 2 photos 2.1, 16.3 and 27.6 s; 10 photos
+7.0, 16.3 and 63.6 s (models/candidates/adapt-net/bench-final.txt).
 """
 
 from __future__ import annotations
