@@ -101,7 +101,10 @@ def ensure_server() -> str:
             raise Unavailable(f"PostgreSQL {version} on port {port} did not become ready")
         r = _psql(
             "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '%s') THEN "
-            "CREATE ROLE %s LOGIN CREATEDB PASSWORD '%s'; END IF; END $$;" % (ROLE, ROLE, PASSWORD),
+            "CREATE ROLE %s LOGIN CREATEDB PASSWORD '%s'; END IF; END $$; "
+            # DROP DATABASE ... WITH (FORCE) also ends an autovacuum worker busy in the test's
+            # database, which only a member of pg_signal_backend may do (CI failed on it once).
+            "GRANT pg_signal_backend TO %s;" % (ROLE, ROLE, PASSWORD, ROLE),
             port,
         )
         if r.returncode != 0:
