@@ -260,7 +260,7 @@ def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base:
             folder = Path(work) / name
             shutil.copytree(out, folder)
             x, number, colour = (np.concatenate([shots[i][k] for i in at]) for k in range(3))
-            fine_tune(reader_weights(base), x, number, colour, folder / onnx, seed=seed, as_seen=settings.numbers_as_seen)
+            fine_tune(reader_weights(base), x, number, colour, folder / onnx, seed=seed)
             settings.but(head=None).write(folder)  # the network reads with its own heads
             step(Reason("adapt.step_network"))
             return folder
@@ -359,20 +359,14 @@ def tile_crops(reader, rng: np.random.Generator, image, tiles, truth):
     along the detector's box where it found the tile, else along the label's box), and the
     detector's boxes of no tile."""
     from remi.vision.crops import BACKGROUND, SIZE, jitter_corners, labels_of
-    from remi.vision.reader import as_read
 
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
-    looked = reader.look(image, boxes, corners)
-    corners = looked.corners  # the corners reading cuts along
+    corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along
     pick, empty = _match(boxes, truth)
-    missed = [box for box, f in zip(truth, pick) if f < 0]
-    turned_missed = iter(reader.look(image, np.array(missed).reshape(-1, 4)).turned)
     cut, number, colour, vary = [], [], [], []
     for tile, box, f in zip(tiles, truth, pick):
         c0 = corners[f] if f >= 0 else crops.box_corners(box)
-        turned = float(looked.turned[f] if f >= 0 else next(turned_missed))
-        # a reader of numbers as seen learns an upside-down 6 as the 9 its crop shows
-        n, c = labels_of(as_read(tile, turned, box) if reader.numbers_as_seen else tile)
+        n, c = labels_of(tile)
         for k in range(COPIES):
             cut.append(c0 if k == 0 else jitter_corners(rng, c0, 0.03))
             number.append(n)

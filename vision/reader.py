@@ -215,10 +215,6 @@ class Reader:
         # (models/README.md, "A 6 turned round is a 9"); only a reader that knows a way up, and
         # only in a photo standing upright (SIX_NINE_UPRIGHT)
         self.turned_six_nine = settings.turned_six_nine and self.way_up
-        # a reader taught 6s and 9s as their shape shows them (reader v21; models/README.md,
-        # "Reader v21"): the turned view's 6 is always a 9, and a standing tile's 6 and 9 are then
-        # turned by its own chance of standing upside down (``six_nine_by_way_up``)
-        self.numbers_as_seen = settings.numbers_as_seen and self.way_up
         # the extra views need no "turned": read on the model cut to the other outputs, which
         # skips the orientation trunk of a two-trunk reader (vision.graphs), the same numbers
         self.views_cls = self._views_session(Path(models) / settings.reader, opts)
@@ -379,13 +375,11 @@ class Reader:
             turned_crops = np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3))) for k in turns])
             more_n, more_c, _, _ = self._heads(turned_crops, self.views_cls)
             more_n = more_n.reshape(len(turns), len(again), -1)
-            if self.numbers_as_seen or (self.turned_six_nine and np.mean(turned < 0.5) >= SIX_NINE_UPRIGHT):
+            if self.turned_six_nine and np.mean(turned < 0.5) >= SIX_NINE_UPRIGHT:
                 # the crop turned round shows a tile's 6 as a 9 (turns[0] is 180 degrees)
                 more_n[0][:, [SIX, NINE]] = more_n[0][:, [NINE, SIX]]
             pn[again] = (pn[again] + more_n.sum(axis=0)) / self.views
             pc[again] = (pc[again] + more_c.reshape(len(turns), len(again), -1).sum(axis=0)) / self.views
-        if self.numbers_as_seen:
-            pn = six_nine_by_way_up(pn, turned, standing(boxes))
         probs = (pc[:, :, None] * pn[:, None, 1:NUMBERS]).reshape(n, 52)
         background = pn[:, NUMBERS] if pn.shape[1] > NUMBERS else np.zeros(n, np.float32)
         return Looks(np.concatenate([probs, pn[:, :1]], axis=1), background, turned, corners, emb)
@@ -585,56 +579,6 @@ def _index(p: np.ndarray, box, angle: float, sure: bool):
     order = [int(k) for k in np.argsort(-p)[:ALTERNATIVES + 1]]
     return Index(ALL_KINDS[order[0]], tuple(float(v) for v in box), angle, sure, float(p[order[0]]),
                  tuple((ALL_KINDS[k], float(p[k])) for k in order[1:]))
-
-
-def standing(boxes: np.ndarray) -> np.ndarray:
-    """Which boxes hold a tile standing up or upside down (taller than wide), not on its side.
-
-    >>> standing(np.array([[0, 0, 40, 50], [0, 0, 50, 40]])).tolist()
-    [True, False]
-    """
-    b = np.asarray(boxes, np.float64).reshape(-1, 4)
-    return (b[:, 3] - b[:, 1]) > (b[:, 2] - b[:, 0])
-
-
-def as_read(tile: Tile, turned: float, box) -> Tile:
-    """A labelled tile as a reader of numbers as seen (``Reader.numbers_as_seen``) is taught it:
-    a 6 or a 9 standing (``standing``) likely upside down (``turned``, the reader's own chance)
-    is the other, which its crop shows; any other tile as it is (``vision.adapt``'s labels).
-
-    >>> as_read(Tile.parse("r6"), 0.9, (0, 0, 40, 50)), as_read(Tile.parse("r6"), 0.9, (0, 0, 50, 40))
-    (Tile.parse('r9'), Tile.parse('r6'))
-    """
-    if tile.is_joker or tile.number not in (SIX, NINE) or turned <= 0.5 or not standing(np.array([box]))[0]:
-        return tile
-    return seen_upside_down(tile)
-
-
-def seen_upside_down(tile: Tile) -> Tile:
-    """A 6 or a 9 as it shows turned round: the other, of its colour.
-
-    >>> seen_upside_down(Tile.parse("b9"))
-    Tile.parse('b6')
-    """
-    return Tile(tile.code + (3 if tile.number == SIX else -3))  # code: colour x 13 + number - 1
-
-
-def six_nine_by_way_up(pn: np.ndarray, turned: np.ndarray, upright_or_round: np.ndarray) -> np.ndarray:
-    """Number chances read as each crop's shape shows them, turned to the tile's: a standing tile
-    ``t`` likely upside down is a 6 where its crop shows a 9 that likely, and a 9 where it shows a
-    6 (``p6 = (1 - t) p6 + t p9``; the other numbers keep their chances). A tile on its side keeps
-    its reads: the reader learnt a sideways 6 and 9 by their labels (``cropset.as_seen``).
-
-    >>> pn = np.zeros((2, 15)); pn[:, 9] = 0.9; pn[:, 6] = 0.1
-    >>> six_nine_by_way_up(pn, np.array([0.8, 0.8]), np.array([True, False]))[:, [6, 9]].round(2).tolist()
-    [[0.74, 0.26], [0.1, 0.9]]
-    """
-    t = np.where(upright_or_round, turned, 0.0).astype(pn.dtype)
-    six, nine = pn[:, SIX].copy(), pn[:, NINE].copy()
-    out = pn.copy()
-    out[:, SIX] = (1 - t) * six + t * nine
-    out[:, NINE] = (1 - t) * nine + t * six
-    return out
 
 
 def _likeliest(pn: np.ndarray, pc: np.ndarray) -> np.ndarray:

@@ -76,9 +76,6 @@ class ModelSettings:
     # the view turned 180 degrees gives its chance of 6 to 9 and of 9 to 6 (a 6 turned round
     # is a 9): for a reader whose number head learnt on crops as they stand, tiles of a rack
     turned_six_nine: bool = False
-    # the number head reads a crop's 6 or 9 as its shape shows it (an upside-down 6 is a 9),
-    # each standing tile's then turned by the orientation part's own chance (reader v21)
-    numbers_as_seen: bool = False
     unsure_below: float = UNSURE_BELOW
     # the reader's chances tempered (issue 38): fitted on crops it never trained on
     # (research/vision_calibrate.py), so that the bar of "?" separates wrong reads from right
@@ -180,12 +177,11 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "sure": _number(lambda v: v >= 0),
     "unsure_below": _number(lambda v: 0 < v <= 1),
     "turned_six_nine": lambda v: isinstance(v, bool),
-    "numbers_as_seen": lambda v: isinstance(v, bool),
     "temperature_number": _number(lambda v: 0.05 <= v <= 20),
     "temperature_colour": _number(lambda v: 0.05 <= v <= 20),
 }
 #: keys left out of the file at their defaults (the others are written as they are)
 DEFAULT_OMITTED = {"kind", "way_up", "views", "sure", "unsure_below", "obb", "temperature_number",
-                   "temperature_colour", "turned_six_nine", "numbers_as_seen"}
+                   "temperature_colour", "turned_six_nine"}
 
 __all__ = ["CARDS", "FILE", "MODELS", "ModelSettings", "TILES", "models_dir", "no_models"]

@@ -154,43 +154,6 @@ def test_a_turned_six_nine_that_is_not_true_or_false_is_refused(tmp_path):
         Reader(views_folder(tmp_path, 4, turned_six_nine="yes"))
 
 
-def test_numbers_read_as_seen_are_turned_by_each_standing_tiles_way_up(tmp_path):
-    """With "numbers_as_seen" (reader v21), each standing tile's chances of 6 and 9 are its
-    crop's mixed by its own chance of being turned round (``six_nine_by_way_up``); a tile on its
-    side and every other number keep theirs. In the photo turned round its 6s and 9s exchange."""
-    import numpy as np
-
-    from remi.vision.reader import NUMBERS, Reader, load_image, standing
-    from tests.vision.conftest import sample_photos
-
-    plain = Reader(views_folder(tmp_path / "plain", 1, turned_six_nine=False))
-    seen = Reader(views_folder(tmp_path / "seen", 1, numbers_as_seen=True))
-    assert seen.numbers_as_seen and not plain.numbers_as_seen
-    moved_most = 0.0
-    for photo in sample_photos():
-        image = np.ascontiguousarray(load_image(photo)[::-1, ::-1])
-        boxes = plain.boxes(image)[0]
-        a, b = plain.look(image, boxes), seen.look(image, boxes)
-        t = np.where(standing(boxes), a.turned, 0.0)
-        for number in range(1, NUMBERS):
-            cols = [c * 13 + number - 1 for c in range(4)]
-            if number in (6, 9):
-                other = [c * 13 + (15 - number) - 1 for c in range(4)]
-                want = (1 - t)[:, None] * a.probs[:, cols] + t[:, None] * a.probs[:, other]
-                assert np.allclose(b.probs[:, cols], want, atol=1e-5)
-                moved_most = max(moved_most, float(np.abs(b.probs[:, cols] - a.probs[:, cols]).max()))
-            else:
-                assert np.allclose(a.probs[:, cols], b.probs[:, cols], atol=1e-6)
-    assert moved_most > 0.5  # a 6 or a 9 of the sample photos, turned round, changes its read
-
-
-def test_numbers_as_seen_that_is_not_true_or_false_is_refused(tmp_path):
-    from remi.vision.reader import Reader
-
-    with pytest.raises(VisionError, match='"numbers_as_seen" is 1; true or false'):
-        Reader(views_folder(tmp_path, 4, numbers_as_seen=1))
-
-
 def test_only_a_crop_unsure_of_its_read_is_read_again(tmp_path):
     """With "sure", a crop read at least that sure keeps its first read: a bar of 0 reads every
     crop once, a bar over 1 every crop four ways."""

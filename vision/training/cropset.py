@@ -143,9 +143,7 @@ def as_seen(tile: Tile, outline) -> Tile:
     up = c[0] + c[1] - c[2] - c[3]  # from the bottom edge towards the top, in image pixels (y down)
     if up[1] <= 0 or abs(np.degrees(np.arctan2(up[0], up[1]))) > 45:
         return tile
-    from remi.vision.reader import seen_upside_down
-
-    return seen_upside_down(tile)
+    return Tile(tile.code + (3 if tile.number == 6 else -3))  # code: colour x 13 + number - 1
 
 
 def quarter_turns(outline) -> int:

@@ -35,15 +35,14 @@ SIX, NINE = 6, 9
 FROZEN = ("orient", "orient_trunk")  # the orientation head and its own trunk stay as trained
 
 
-def rehearsal(seed: int, tables: int = TABLES, as_seen: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def rehearsal(seed: int, tables: int = TABLES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Crops (float NCHW), numbers and colours of ``tables`` tables of 15 tiles of random kinds,
     each in an edition of the train pool (a face whose font this machine lacks is drawn in
-    Hershey's), each tile cut along its corners and once moved a little. ``as_seen``: an
-    upside-down 6 or 9 labelled as its crop shows it (``cropset.as_seen``; reader v21)."""
+    Hershey's), each tile cut along its corners and once moved a little."""
     from remi.engine import ALL_KINDS
     from remi.vision import crops
     from remi.vision.crops import jitter_corners, labels_of
-    from remi.vision.training import cropset, facecrops, tilefaces
+    from remi.vision.training import facecrops, tilefaces
 
     rng = np.random.default_rng(seed)
     cut, number, colour = [], [], []
@@ -54,7 +53,7 @@ def rehearsal(seed: int, tables: int = TABLES, as_seen: bool = False) -> tuple[n
         tiles = [ALL_KINDS[k] for k in rng.choice(len(ALL_KINDS), 15, replace=False)]
         image, kept, _, corners = facecrops.table(rng, edition, tiles, scatter=0.2)
         for tile, c0 in zip(kept, corners):
-            n, c = labels_of(cropset.as_seen(tile, c0) if as_seen else tile)
+            n, c = labels_of(tile)
             for c1 in (c0, jitter_corners(rng, c0, 0.03)):
                 cut.append(crops.crop(image, (*c1.min(0), *c1.max(0))))
                 number.append(n)
@@ -73,18 +72,17 @@ def turnable(number):
 
 
 def fine_tune(state: Path, x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *,
-              seed: int = 0, steps: int = STEPS, as_seen: bool = False) -> Path:
+              seed: int = 0, steps: int = STEPS) -> Path:
     """The reader of ``state`` fine-tuned on crops ``x`` (float NCHW, as ``crops.batch`` cuts)
     with their numbers and colours (-1: none) and on ``rehearsal``'s, written as ONNX to ``out``
-    (``classifier.export_net``: the heads and the embedding, as ``vision.reader`` reads them).
-    ``as_seen``: the reader reads numbers as seen, and its rehearsal is labelled so."""
+    (``classifier.export_net``: the heads and the embedding, as ``vision.reader`` reads them)."""
     import torch
     import torch.nn.functional as F
 
     from remi.vision.training import classifier
 
     torch.manual_seed(seed)
-    rx, rn, rc = rehearsal(seed, as_seen=as_seen)
+    rx, rn, rc = rehearsal(seed)
     x, number, colour = (torch.from_numpy(np.concatenate(p)) for p in ((x, rx), (number, rn), (colour, rc)))
     net = classifier.load(state)
     net.train()
