@@ -86,7 +86,7 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
         colour.append(c)
         step(Reason("adapt.step_crops", name=name))
     head0 = dict(np.load(base / reader.settings.reader_head))
-    verdict = heads_verdict(reader, examples, (emb, number, colour), head0)
+    verdict, split_head = heads_verdict(reader, examples, (emb, number, colour), head0)
     head = fit_heads(np.concatenate(emb), np.concatenate(number), np.concatenate(colour), head0) \
         if verdict["adopted"] else None
     reader.head = head
@@ -101,7 +101,8 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
     elif not reader_weights(base).is_file():
         tuned = Verdict("adapt.network_no_weights", {"path": str(reader_weights(base))})
     else:
-        tuned = adapt_network(examples, shots, Path(out), base, seed=seed, step=step)
+        tuned = adapt_network(examples, shots, Path(out), base, seed=seed, step=step,
+                              split_head=split_head if verdict["adopted"] else None)
     if unweighted:
         weights = Verdict("adapt.detector_no_weights", {"path": str(detector_weights(base))})
     elif detector:
@@ -117,12 +118,13 @@ def adapt(examples: Sequence[Example], out: Path, *, base: Path | None = None, p
             "right_before": before, "right_after": after, "models": str(out)}
 
 
-def heads_verdict(reader, examples: Sequence[Example], parts, head0: dict) -> dict:
+def heads_verdict(reader, examples: Sequence[Example], parts, head0: dict) -> tuple[dict, dict]:
     """Whether the fitted heads are kept (issue 38: adapting must never make a table read
-    worse). Few photos are too few for a fair check, so the heads are fitted on the photos not
-    held back (:func:`held_back`) and kept only if those photos then read better and the held
-    back ones no worse; the heads kept are then fitted on every photo. The figures are tiles
-    read right less extra boxes, shipped heads against fitted ones."""
+    worse), and the heads fitted for that check. Few photos are too few for a fair check, so
+    the heads are fitted on the photos not held back (:func:`held_back`) and kept only if those
+    photos then read better and the held back ones no worse; the heads kept are then fitted on
+    every photo. The figures are tiles read right less extra boxes, shipped heads against
+    fitted ones."""
     emb, number, colour = parts
     held, fit = held_back(examples)
     fit_at = [i for i in range(len(examples)) if i % 3 != 1]
@@ -136,7 +138,7 @@ def heads_verdict(reader, examples: Sequence[Example], parts, head0: dict) -> di
     return {"adopted": bool(adopted), "fitted_on": [e[0] for e in fit], "held_back": [e[0] for e in held],
             "fitted_right": [scores["shipped"][0], scores["fitted"][0]],
             "held_back_right": [scores["shipped"][1], scores["fitted"][1]],
-            "variant": "simple" if reader.kind == "cards" else None}
+            "variant": "simple" if reader.kind == "cards" else None}, trial
 
 
 def heads_words(verdict: dict, words: NullTranslations | None = ENGLISH) -> str:
@@ -237,13 +239,16 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
 
 
 def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base: Path, *, seed: int = 0,
-                  step=None) -> Verdict:
+                  step=None, split_head: dict | None = None) -> Verdict:
     """Fine-tune the reader's network (``vision.training.reader_adapt``) on the crops
     (``shots``, one (crops, numbers, colours) an example) of the photos not held back
     (:func:`held_back`), and keep it only if the held-back photos read at least as well as with
-    what ``out`` has (the adapted heads, or the shipped ones); the network then fitted on every
-    photo is kept if it also reads the sample photos at least as well. (Checking each way, every
-    photo held back once, kept fewer good networks: models/README.md's history in the diary.)"""
+    what ``out`` has fitted on those same photos: ``split_head``, the heads fitted on them for
+    their own check (:func:`heads_verdict`), where ``out`` has adapted heads, else the shipped
+    ones. (Against ``out``'s heads, fitted on every photo, the held-back photo judged heads that
+    had learnt it against a network that had not.) The network then fitted on every photo is
+    kept if it also reads the sample photos at least as well. (Checking each way, every photo
+    held back once, kept fewer good networks: models/README.md's history in the diary.)"""
     import tempfile
 
     from remi.vision.reader import Reader
@@ -265,9 +270,10 @@ def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base:
             step(Reason("adapt.step_network"))
             return folder
 
-        old = Reader(out)
+        old, judge = Reader(out), Reader(out)
+        judge.head = split_head  # out's reading, its heads learnt from the photos the trial learns from
         trial = tuned([i for i in range(len(examples)) if i % 3 != 1], "trial")  # held_back's split
-        scores = [reading_score(r, held) for r in (old, Reader(trial))]
+        scores = [reading_score(r, held) for r in (judge, Reader(trial))]
         # a network the held-back photos refuse is not fitted again on every photo: the samples
         # are then read with the one they refused, for the verdict's figures
         final = tuned(range(len(examples)), "final") if scores[1] >= scores[0] else trial

@@ -48,6 +48,27 @@ def test_the_network_fine_tuned_reads_the_rest_of_an_odd_table_better(tmp_path):
     assert _digest(models_dir() / "tile-reader.onnx") == shipped
 
 
+def test_the_network_is_judged_against_heads_taught_the_same_photos(tmp_path):
+    """The held-back photo judges the trial network against the heads fitted on the photos the
+    network learnt (``split_head``), not against the folder's heads, fitted on the held-back
+    photo too: given heads that read nothing (all weights 0), the judge's figure is theirs."""
+    taught = facecrops.odd_tables(1, 2)
+    out = tmp_path / "m"
+    adapt.adapt(taught, out, detector=False, network=False)
+    reader, rng = Reader(models_dir()), np.random.default_rng(0)
+    shots = [adapt.tile_crops(reader, rng, image, tiles, boxes) for _, image, tiles, boxes in taught]
+    head = dict(np.load(models_dir() / reader.settings.reader_head))
+    blind = {k: np.zeros_like(v) for k, v in head.items()}
+    held, _ = adapt.held_back(taught)
+    judge = Reader(out)
+    folder_right = adapt.reading_score(judge, held)
+    judge.head = blind
+    blind_right = adapt.reading_score(judge, held)
+    assert blind_right < folder_right
+    verdict = adapt.adapt_network(taught, shots, out, models_dir(), split_head=blind)
+    assert verdict.figures["before"] == blind_right, verdict
+
+
 def test_a_network_that_reads_the_held_back_photo_worse_is_not_kept(tmp_path, monkeypatch):
     """Issue 38: adapting never harms. At a rate a thousand times too high the fine-tuned
     network reads nothing right; the held-back photo says so and the folder keeps its reader."""
