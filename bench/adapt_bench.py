@@ -19,7 +19,9 @@ With the reader's network fine-tuned too (6 Dec, 10:17, load 3.7 beside a traini
 heads only 2.3 s, heads + network 15.6 s, all three 26.7 s; 10 photos 7.1, 12.3 and 58.6 s
 (models/candidates/adapt-net/bench.txt). With the guard's mend (da3ce4a: no final network once the
 held-back photos refuse one; 6 Dec, 12:08, load 1.9): 2 photos 2.1, 16.3 and 27.6 s; 10 photos
-7.0, 16.3 and 63.6 s (models/candidates/adapt-net/bench-final.txt).
+7.0, 16.3 and 63.6 s (models/candidates/adapt-net/bench-final.txt). With the network judged against
+heads taught the same photo (203a82e; 6 Dec, 13:55, load 0.0): 2 photos 1.8, 15.7 and 28.2 s; 10 photos
+8.2, 17.8 and 65.7 s (models/candidates/adapt-judge/bench.txt).
 """
 
 from __future__ import annotations
