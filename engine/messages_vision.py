@@ -249,7 +249,10 @@ VISION: dict[str, Template] = {
     "adapt.detector_kept/simple": Template("kept as shipped: on the photos held back ({held_back}) the fine-tuned "
                                            "detector let {after} card indices be read right where the shipped one "
                                            "let {before} (each extra box counts one less)"),
-    "adapt.detector_tuned/simple": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) "
+    "adapt.detector_tuned/simple": Template("fine-tuned on {count} photo: on the photos held back ({held_back}) "
+                                            "{after} card indices are read right, where the shipped detector let "
+                                            "{before} be (each extra box counts one less)",
+                                            "fine-tuned on {count} photos: on the photos held back ({held_back}) "
                                             "{after} card indices are read right, where the shipped detector let "
                                             "{before} be (each extra box counts one less)"),
     "adapt.detector_without_extra": Template("kept as shipped: with the training extra (pip install -e '.[train]') "
@@ -263,7 +266,10 @@ VISION: dict[str, Template] = {
                                     "let {after} tiles be read right where the shipped one let {before} (each extra "
                                     "box counts one less), and it read {samples_after} of the sample photos right "
                                     "where the shipped one read {samples_before}"),
-    "adapt.detector_tuned": Template("fine-tuned on {photos} photos: on the photos held back ({held_back}) {after} "
+    "adapt.detector_tuned": Template("fine-tuned on {count} photo: on the photos held back ({held_back}) {after} "
+                                     "tiles are read right, where the shipped detector let {before} be (each extra "
+                                     "box counts one less); {samples_after} of the sample photos are read right",
+                                     "fine-tuned on {count} photos: on the photos held back ({held_back}) {after} "
                                      "tiles are read right, where the shipped detector let {before} be (each extra "
                                      "box counts one less); {samples_after} of the sample photos are read right"),
     "adapt.network_without_extra": Template("the reader's network kept as it was: with the training extra (pip install "

@@ -235,7 +235,7 @@ def adapt_detector(examples: Sequence[Example], out: Path, base: Path, *, seed: 
         "fitted_on": [name for name, *_ in fit], "held_back": [name for name, *_ in held],
         "held_back_right": {"before": scores[0], "after": scores[1]}}}
     settings.but(adapted=adapted).write(out)
-    return Verdict("adapt.detector_tuned", {**figures, "photos": len(fit)})
+    return Verdict("adapt.detector_tuned", {**figures, "count": len(fit)})  # count: "1 photo", "7 photos"
 
 
 def adapt_network(examples: Sequence[Example], shots: Sequence, out: Path, base: Path, *, seed: int = 0,

@@ -169,7 +169,7 @@ def test_the_photos_doubts_and_adapts_verdicts_are_worded_per_reader(lang: str) 
     heads = {"adopted": True, "fitted_on": ["a.jpg", "b.jpg"], "held_back": ["c.jpg"], "fitted_right": [20, 28],
              "held_back_right": [10, 12]}
     figures = {"held_back": "c.jpg", "before": 9, "after": 8, "samples_before": 3, "samples_after": 3, "photos": 2,
-               "path": "a.jpg"}
+               "count": 1, "path": "a.jpg"}
     steps = [code for code in TEMPLATES if code.startswith("adapt.step_")]
     assert len(steps) == 9
     verdicts = [Verdict(code, figures) for code in ("adapt.detector_without_extra", "adapt.detector_none_held",

@@ -101,3 +101,18 @@ def test_adapted_heads_are_kept_when_both_photos_say_so(shipped, tmp_path):
     assert verdict["adopted"] and verdict["fitted_right"][1] > verdict["fitted_right"][0]
     assert verdict["held_back_right"][1] >= verdict["held_back_right"][0]
     assert figures["reader_words"].startswith("adapted the reader, fitted on ")
+
+
+def test_a_detector_fine_tuned_on_one_photo_says_one_photo():
+    """Two photos fit the detector on one (the other held back): its verdict says "1 photo", in
+    each language's own plural ("1 poză", "21 de poze")."""
+    from remi.i18n import speaking
+
+    figures = {"held_back": "b.jpg", "before": 9, "after": 10, "samples_after": 3}
+    said = lambda n: adapt.Verdict("adapt.detector_tuned", {**figures, "count": n}).said(None)
+    assert said(1).startswith("fine-tuned on 1 photo: on the photos held back (b.jpg)")
+    assert said(7).startswith("fine-tuned on 7 photos:")
+    with speaking("ro"):
+        assert said(1).startswith("ajustat pe 1 poză:") and said(21).startswith("ajustat pe 21 de poze:")
+    with speaking("fr"):
+        assert said(1).startswith("ajusté sur 1 photo :") and said(2).startswith("ajusté sur 2 photos :")
