@@ -48,7 +48,7 @@ def head_chances(reader, photos) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
         if not len(found):
             continue
         overlap = crops.iou(found, boxes) if len(tiles) else np.zeros((len(found), 0))
-        x = crops.batch(image, [tuple(b) for b in found])
+        x = crops.batch(image, [tuple(b) for b in found], size=reader.crop)
         out = dict(zip(reader.outputs, reader.cls.run(None, {reader.cls.get_inputs()[0].name: x})))
         for i in range(len(found)):
             k = int(np.argmax(overlap[i])) if overlap.shape[1] else -1

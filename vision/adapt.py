@@ -364,7 +364,7 @@ def tile_crops(reader, rng: np.random.Generator, image, tiles, truth):
     """Crops (float NCHW) and labels of an example: each labelled tile ``COPIES`` times (cut
     along the detector's box where it found the tile, else along the label's box), and the
     detector's boxes of no tile."""
-    from remi.vision.crops import BACKGROUND, SIZE, jitter_corners, labels_of
+    from remi.vision.crops import BACKGROUND, jitter_corners, labels_of
 
     boxes, _, corners = _boxes_at(reader, image, reader.conf * 0.5)
     corners = reader.look(image, boxes, corners).corners  # the corners reading cuts along
@@ -383,9 +383,9 @@ def tile_crops(reader, rng: np.random.Generator, image, tiles, truth):
     colour += [-1] * int(empty.sum())
     vary += [False] * int(empty.sum())
     if not cut:
-        return np.zeros((0, 3, SIZE, SIZE), np.float32), np.zeros(0, int), np.zeros(0, int)
+        return np.zeros((0, 3, reader.crop, reader.crop), np.float32), np.zeros(0, int), np.zeros(0, int)
     cut = np.array(cut)
-    x = crops.batch(image, [tuple(b) for b in np.concatenate([cut.min(1), cut.max(1)], 1)])
+    x = crops.batch(image, [tuple(b) for b in np.concatenate([cut.min(1), cut.max(1)], 1)], size=reader.crop)
     x[np.array(vary)] = varied(rng, x[np.array(vary)])
     return x, np.array(number), np.array(colour)
 
@@ -409,7 +409,7 @@ def varied(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:
     pale = rng.uniform(0.6, 1.0, (n, 1, 1, 1))
     out = (grey + (x - grey) * pale) * gain * cast + rng.uniform(-0.08, 0.08, (n, 1, 1, 1))
     for i in np.nonzero(rng.random(n) < 0.5)[0]:
-        side = int(rng.integers(16, 33))
+        side = int(rng.integers(16, 33)) * x.shape[-1] // 40  # of a 40 px crop: 80 px ones shrink as far
         small = cv2.resize(out[i].transpose(1, 2, 0), (side, side), interpolation=cv2.INTER_AREA)
         out[i] = cv2.resize(small, x.shape[2:][::-1], interpolation=cv2.INTER_LINEAR).transpose(2, 0, 1)
     return np.clip(out, 0, 1).astype(np.float32)

@@ -1,7 +1,8 @@
 """Tile crops as the tile reader sees them: the same code at training and at inference.
 
 The reader reads a tile's axis-aligned box widened by ``MARGIN`` and resized to ``SIZE`` x
-``SIZE`` (40x40). A tile's corners (``tile_corners``: the rectangle's long side as the tile's
+``SIZE`` (40x40), or to the side its ONNX input says (80x80: reader v22 reads the photo's own
+pixels where the older readers blew 40 of them up). A tile's corners (``tile_corners``: the rectangle's long side as the tile's
 height, the up direction the one nearest the photo's up) are where the detector's boxes meet
 the reading: an oriented (OBB) detector's turned box and an axis-aligned box alike go through
 ``tile_corners`` (a box wider than tall is a tile lying on its side, turned a quarter), and a
@@ -49,9 +50,10 @@ def crop(image: np.ndarray, box: tuple[float, float, float, float], margin: floa
     return cv2.resize(win, (size, size), interpolation=cv2.INTER_AREA)
 
 
-def batch(image: np.ndarray, boxes: list[tuple[float, float, float, float]], rotate180: bool = False) -> np.ndarray:
-    """Crops of all boxes as a float32 NCHW batch in [0, 1], RGB (the reader's input)."""
-    out = np.stack([crop(image, b) for b in boxes]) if boxes else np.zeros((0, SIZE, SIZE, 3), np.uint8)
+def batch(image: np.ndarray, boxes: list[tuple[float, float, float, float]], rotate180: bool = False,
+          size: int = SIZE) -> np.ndarray:
+    """Crops of all boxes, ``size`` px a side, as a float32 NCHW batch in [0, 1], RGB (the reader's input)."""
+    out = np.stack([crop(image, b, size=size) for b in boxes]) if boxes else np.zeros((0, size, size, 3), np.uint8)
     if rotate180:
         out = out[:, ::-1, ::-1]
     return to_input(out)

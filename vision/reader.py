@@ -189,6 +189,10 @@ class Reader:
         self.iou = float(settings.iou)
         self.rect = not all(isinstance(d, int) for d in self.det.get_inputs()[0].shape[2:])
         self.outputs = [o.name for o in self.cls.get_outputs()]
+        # the side of the crops the reader reads is its input's: 40, or 80 cut from the photo
+        # itself (reader v22: the COCO trunk read 40 px blown up to 80)
+        side = self.cls.get_inputs()[0].shape[-1]
+        self.crop = side if isinstance(side, int) else crops.SIZE
         self.has_orientation = len(self.outputs) > 2
         # an adapted models folder (vision.adapt) reads number and colour with its own heads
         # on the reader's embedding
@@ -367,7 +371,7 @@ class Reader:
         """The reader on each box's crop, and on the crop turned where the folder asks for more
         views (the views' number and colour chances averaged); ``corners`` are passed through."""
         n = len(boxes)
-        x = crops.batch(image, [tuple(b) for b in boxes])
+        x = crops.batch(image, [tuple(b) for b in boxes], size=self.crop)
         pn, pc, emb, turned = self._heads(x)
         again = np.arange(n) if self.sure is None else np.nonzero(_likeliest(pn, pc) < self.sure)[0]
         if self.views > 1 and len(again):

@@ -75,6 +75,8 @@ def _parser():
                    help="share of the scenes' crops widened toward the next tile, its edge beside the digit (v11)")
     c.add_argument("--blur", type=_share, default=0.0, help="share of the scenes' crops blurred (Gaussian or motion; v11)")
     c.add_argument("--seen", action="store_true", help="the scenes' upside-down 6s and 9s labelled as seen (v19)")
+    c.add_argument("--size", type=int, choices=(40, 80), default=40,
+                   help="the crops' side: 80 for a reader of the photo's own pixels (v22)")
     u = sub.add_parser("upright-crops", help="labelled tiles of scene folders turned upright by their outlines (v20.2)")
     u.add_argument("out", type=Path)
     u.add_argument("datasets", type=Path, nargs="+", help="generated scene folders (remi vision generate)")
@@ -187,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             raise LabError(f"--holdout {e}") from None
         x, n, col = recipe.reader_data(args.dataset, args.seed, mine_with=args.mine_with, sessions=sessions,
-                                       edges=args.edges, blur=args.blur, seen=args.seen)
+                                       edges=args.edges, blur=args.blur, seen=args.seen, size=args.size)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez(args.out, x=x, number=n, colour=col)
         print(f"{args.out}: {len(x)} crops, {int((n == classifier.BACKGROUND).sum())} of them no tile")
@@ -217,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
         print(classifier.joint(args.first, args.second, args.out, half=args.half))
     elif args.cmd == "export":
         print(classifier.export_onnx(args.state, args.models / "tile-reader.onnx"))
+        from remi.vision.settings import ModelSettings
+
+        if (args.models / "vision.json").exists():  # the folder says the side of the crops its reader reads
+            ModelSettings.read(args.models).but(crop_size=classifier.saved_crop(args.state)).write(args.models)
     elif args.cmd == "card-crops":
         _card_crops(args)
     elif args.cmd == "eval-prints":

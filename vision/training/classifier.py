@@ -24,6 +24,10 @@ from remi.engine.messages import Reason
 from remi.vision.crops import BACKGROUND, SIZE
 
 NUMBERS = 14  # joker + 1..13
+#: the sides a reader's crop may have: 40 (blown up to 80 inside the COCO trunk) or 80, cut from
+#: the photo at the size the trunk reads (reader v22, models/README.md); the side is the reader's
+#: ONNX input, which ``vision.reader`` cuts by
+CROPS = (SIZE, 2 * SIZE)
 FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orientation head
 LOW_SIDES = (10, 26)  # px a crop may be shrunk to by the low-resolution augmentation
 
@@ -33,10 +37,12 @@ LOW_SIDES = (10, 26)  # px a crop may be shrunk to by the low-resolution augment
 COCO_LAYERS = 5
 
 
-def coco_trunk(pretrained: Path | None = None):
+def coco_trunk(pretrained: Path | None = None, blow_up: bool = True):
     """Crops in, 128 numbers out: the 40x40 crop blown up to 80x80 (so that a digit's stroke or
     a suit pip spans a few feature cells at stride 8), YOLOv5n's first :data:`COCO_LAYERS`
-    layers, two conv blocks. With ``pretrained`` (the COCO state dict) those layers start from
+    layers, two conv blocks. Without ``blow_up`` the crop is cut at 80x80 from the photo itself
+    (:data:`CROPS`: the photo's own pixels, not 40 of them blown up); its layers are the same.
+    With ``pretrained`` (the COCO state dict) those layers start from
     COCO and every one of their tensors must fit, or the file is refused: a silent partial load
     would train from scratch under a pretrained name."""
     import torch
@@ -55,12 +61,13 @@ def coco_trunk(pretrained: Path | None = None):
             raise RemiError("vision.layers_misfit", path=str(pretrained), last_layer=COCO_LAYERS - 1,
                             taken=len(taken), count=len(own))
         stem.load_state_dict(taken)
-    return nn.Sequential(nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False), *stem,
+    first = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False) if blow_up else nn.Identity()
+    return nn.Sequential(first, *stem,
                          _block(64, 128), nn.MaxPool2d(2), _block(128, 128),
                          nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
 
 
-def joint_trunk():
+def joint_trunk(blow_up: bool = True):
     """Two COCO trunks on one crop, their 128 numbers each put side by side (256): reader v13,
     v8.3.1's and v12's trunks reading together (:func:`joint`)."""
     import torch
@@ -69,12 +76,25 @@ def joint_trunk():
     class JointTrunk(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.parts = nn.ModuleList([coco_trunk(), coco_trunk()])
+            self.parts = nn.ModuleList([coco_trunk(blow_up=blow_up), coco_trunk(blow_up=blow_up)])
 
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             return torch.cat([part(x) for part in self.parts], 1)
 
     return JointTrunk()
+
+
+def halved(trunk):
+    """``trunk`` (a ``Sequential``) reading a crop of twice the side it was trained on, shrunk by
+    half first (2x2 means: the 40 px crop it knew, near enough), its tensors named as before."""
+    import torch.nn.functional as F
+    from torch import nn
+
+    class Halved(nn.Sequential):
+        def forward(self, x):
+            return super().forward(F.avg_pool2d(x, 2))
+
+    return Halved(*trunk)
 
 
 def _block(cin: int, cout: int):
@@ -100,14 +120,16 @@ GRID = 2
 
 
 def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None,
-          grid: bool = False, orient_trunk: str | None = None):
+          grid: bool = False, orient_trunk: str | None = None, crop: int = SIZE):
     """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's),
     "coco" (:func:`coco_trunk`, candidate v8's, research/vision-diary.md) or "joint" (two COCO
     trunks, 256 numbers: :func:`joint_trunk`, made by :func:`joint`); ``pretrained`` (the COCO
     state dict) means "coco" with COCO's weights. ``grid``: the orientation head reads the
     feature map on a :data:`GRID` grid instead of the pooled 128 numbers. ``orient_trunk``
     ("conv7" or "coco"): the orientation head reads a second trunk of its own, on the same
-    crop (reader v8.3: the COCO trunk reads number and colour, v6's conv7 orientation)."""
+    crop (reader v8.3: the COCO trunk reads number and colour, v6's conv7 orientation). ``crop``
+    (:data:`CROPS`): the crop's side; at 80 the COCO trunk reads it as cut and a conv7
+    orientation trunk reads it halved (:func:`halved`); a conv7 trunk reads only 40."""
     import torch
     import torch.nn.functional as F
     from torch import nn
@@ -121,18 +143,28 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
     if orient_trunk and (grid or not orient):
         raise ValueError("an orientation trunk of its own needs the orientation head, pooled (grid=False)")
     coco = trunk == "coco" or pretrained is not None
+    if crop not in CROPS:
+        raise ValueError(f"crops of {crop} px: a reader reads {' or '.join(map(str, CROPS))}")
+    blow_up = crop == SIZE
+    if not blow_up and not coco and trunk != "joint":
+        raise ValueError(f"a conv7 trunk reads {SIZE} px crops, not {crop}")
 
     class TileReader(nn.Module):
         def __init__(self) -> None:
             super().__init__()
             width = 256 if trunk == "joint" else 128
-            self.trunk = joint_trunk() if trunk == "joint" else coco_trunk(pretrained) if coco else conv7_trunk()
+            self.crop = crop
+            self.trunk = (joint_trunk(blow_up) if trunk == "joint" else coco_trunk(pretrained, blow_up) if coco
+                          else conv7_trunk())
             self.number = nn.Linear(width, numbers)
             self.colour = nn.Linear(width, 4)
             own = 128 if orient_trunk else width * (GRID * GRID if grid else 1)
             self.orient = nn.Linear(own, 2) if orient else None
             if orient_trunk:
-                self.orient_trunk = coco_trunk() if orient_trunk == "coco" else conv7_trunk()
+                self.orient_trunk = (coco_trunk(blow_up=blow_up) if orient_trunk == "coco"
+                                     else conv7_trunk() if blow_up else halved(conv7_trunk()))
+            if not blow_up:  # saved with the weights, so that a loaded reader knows its crop
+                self.register_buffer("crop_size", torch.tensor(crop))
 
         def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             return tuple(torch.softmax(t, 1) for t in self.logits(x))
@@ -154,12 +186,14 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
     return TileReader()
 
 
-def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid: bool | None = None):
+def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid: bool | None = None,
+         crop: int | None = None):
     """A reader from a saved state dict, of the trunk it was saved with (the COCO trunk's first
     layer is ``trunk.1``, after the blow-up). A reader saved without the background class (14
     numbers) gets one: its other weights are kept and the new class starts unlikely; one
     saved without the orientation head, or asked for a ``grid`` head it lacks, gets a fresh
-    one (to be trained)."""
+    one (to be trained). ``crop``: the side of the crops it is to read (:data:`CROPS`); None
+    keeps the one it was saved with (a 40 px reader resumed on 80 px crops: reader v22)."""
     import torch
 
     state = torch.load(state_path, map_location="cpu")
@@ -167,7 +201,10 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
     paired = _trunk_of(state, "orient_trunk.") if "orient.weight" in state else None
     saved_grid = "orient.weight" in state and not paired and state["orient.weight"].shape[1] != state["number.weight"].shape[1]
     grid = saved_grid if grid is None else grid
-    net = build(numbers, orient, trunk=_trunk_of(state, "trunk."), grid=grid, orient_trunk=paired)
+    crop = crop_of(state) if crop is None else crop
+    net = build(numbers, orient, trunk=_trunk_of(state, "trunk."), grid=grid, orient_trunk=paired, crop=crop)
+    state = {k: v for k, v in state.items() if k != "crop_size"} | (
+        {"crop_size": torch.tensor(crop)} if crop != SIZE else {})
     if orient and grid != saved_grid:
         state = {k: v for k, v in state.items() if not k.startswith("orient.")}
     if orient and "orient.weight" not in state:
@@ -181,6 +218,18 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
         state = {**state, "number.weight": w, "number.bias": b}
     net.load_state_dict(state)
     return net
+
+
+def crop_of(state: dict) -> int:
+    """The side of the crops a saved reader reads (:data:`CROPS`): 40 unless it says otherwise."""
+    return int(state["crop_size"]) if "crop_size" in state else SIZE
+
+
+def saved_crop(state_path: Path) -> int:
+    """The side of the crops the reader saved at ``state_path`` reads (:func:`crop_of`)."""
+    import torch
+
+    return crop_of(torch.load(state_path, map_location="cpu"))
 
 
 def _trunk_of(state: dict, prefix: str) -> str | None:
@@ -214,7 +263,8 @@ def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path
     else:
         raise ValueError(f"{orientation}: not a reader with a pooled orientation head")
     state = {k: v for k, v in a.items() if not k.startswith(("orient.", "orient_trunk."))} | way_up
-    load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=trunk)
+    # the pair reads ``reader``'s crops; a 40 px orientation part reads 80 px ones halved (build)
+    load_check = build(a["number.weight"].shape[0], trunk=_trunk_of(a, "trunk."), orient_trunk=trunk, crop=crop_of(a))
     load_check.load_state_dict(state)  # every tensor in its place, or this raises
     return _save(state, out, half)
 
@@ -229,8 +279,9 @@ def joint(first: Path, second: Path, out: Path, half: bool = False) -> Path:
 
     a, b = (torch.load(p, map_location="cpu") for p in (first, second))
     for path, state in ((first, a), (second, b)):
-        if _trunk_of(state, "trunk.") != "coco" or state["number.weight"].shape != a["number.weight"].shape:
-            raise ValueError(f"{path}: not a COCO reader with {a['number.weight'].shape[0]} numbers")
+        if _trunk_of(state, "trunk.") != "coco" or state["number.weight"].shape != a["number.weight"].shape \
+                or crop_of(state) != SIZE:
+            raise ValueError(f"{path}: not a COCO reader of {SIZE} px crops with {a['number.weight'].shape[0]} numbers")
     state = {f"trunk.parts.{i}.{k[len('trunk.'):]}": v.float() for i, s in enumerate((a, b))
              for k, v in s.items() if k.startswith("trunk.")}
     for head in ("number", "colour"):  # (W_a f_a + W_b f_b) / 2: the mean of the two logits
@@ -314,7 +365,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     import torch.nn.functional as F
 
     torch.manual_seed(seed)  # the new layers' first weights; seeded again after them, as v8 was trained
-    net = load(init, grid=grid) if init is not None else build(pretrained=pretrained, grid=bool(grid))
+    crop = int(x.shape[1])  # the crops' side: a 40 px reader resumed on 80 px crops reads 80 (reader v22)
+    net = load(init, grid=grid, crop=crop) if init is not None else build(pretrained=pretrained, grid=bool(grid), crop=crop)
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     gen = torch.Generator().manual_seed(seed)
@@ -452,7 +504,7 @@ def teach(teacher: Path, x: np.ndarray, batch: int = 512, threads: int = 2) -> t
     import torch
 
     torch.set_num_threads(threads)
-    net = load(teacher)
+    net = load(teacher, crop=int(x.shape[1]))
     net.eval()
     numbers, colours = [], []
     with torch.no_grad():
@@ -491,7 +543,7 @@ def export_net(net, out: Path) -> Path:
     import torch
 
     net.eval()
-    dummy = torch.zeros(1, 3, SIZE, SIZE)
+    dummy = torch.zeros(1, 3, net.crop, net.crop)  # its side is the crop vision.reader cuts
     names = ["number", "colour"] + (["orient"] if net.orient is not None else []) + ["embedding"]
 
     class WithEmbedding(torch.nn.Module):

@@ -65,11 +65,13 @@ def toward_neighbour(rng: np.random.Generator, box, boxes, reach: tuple[float, f
 
 
 def blurred(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
-    """A crop out of focus (Gaussian, sigma 0.5-1.3 px of the 40) or shaken (a 3-5 px streak at
-    any angle), as a phone's photo of a far or moving rack."""
+    """A crop out of focus (Gaussian, sigma 0.5-1.3 px of a 40 px crop) or shaken (a 3-5 px streak
+    at any angle, of a 40 px crop), as a phone's photo of a far or moving rack; an 80 px crop is
+    blurred as far (twice the pixels)."""
+    scale = crop.shape[0] / crops.SIZE
     if rng.random() < 0.5:
-        return cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.5, 1.3))
-    k = int(rng.integers(3, 6))
+        return cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.5, 1.3) * scale)
+    k = int(round(int(rng.integers(3, 6)) * scale))
     streak = np.zeros((k, k), np.float32)
     streak[k // 2] = 1.0
     turn = cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), rng.uniform(0, 180), 1.0)
@@ -96,11 +98,12 @@ def _rotate(rng: np.random.Generator, image: np.ndarray, box, max_deg: float):
 
 
 def from_image(rng: np.random.Generator, image: np.ndarray, tiles, boxes, copies: int, amount: float = 0.08,
-               rotate: float = 0.0, edges: float = 0.0, blur: float = 0.0, scale: tuple[float, float] | None = None):
-    """Crops of the labelled tiles of one image, ``copies`` a tile: jittered, turned by up to
-    ``rotate`` degrees, an ``edges`` share widened toward a neighbour, a ``blur`` share blurred,
-    each box first grown or shrunk by a factor drawn from ``scale`` (:func:`scaled`; no draw is
-    made for a share of 0 or no ``scale``, so older crop sets come out the same)."""
+               rotate: float = 0.0, edges: float = 0.0, blur: float = 0.0, scale: tuple[float, float] | None = None,
+               size: int = crops.SIZE):
+    """Crops of the labelled tiles of one image, ``copies`` a tile, ``size`` px a side: jittered,
+    turned by up to ``rotate`` degrees, an ``edges`` share widened toward a neighbour, a ``blur``
+    share blurred, each box first grown or shrunk by a factor drawn from ``scale`` (:func:`scaled`;
+    no draw is made for a share of 0 or no ``scale``, so older crop sets come out the same)."""
     xs, ns, cs = [], [], []
     for tile, box in zip(tiles, boxes):
         n, c = labels_of(tile)
@@ -108,23 +111,23 @@ def from_image(rng: np.random.Generator, image: np.ndarray, tiles, boxes, copies
             wide = toward_neighbour(rng, box, boxes) if edges and rng.random() < edges else box
             wide = scaled(rng, wide, scale) if scale else wide
             img, b = (image, wide) if rotate <= 0 else _rotate(rng, image, wide, rotate)
-            x = crops.crop(img, jitter(rng, b, amount))
+            x = crops.crop(img, jitter(rng, b, amount), size=size)
             xs.append(blurred(rng, x) if blur and rng.random() < blur else x)
             ns.append(n)
             cs.append(c)
     return xs, ns, cs
 
 
-def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate: float = 0.0):
-    """Crops of labelled real photos: (uint8 NHWC, number, colour)."""
+def from_photos(photos, copies: int, seed: int = 0, amount: float = 0.08, rotate: float = 0.0, size: int = crops.SIZE):
+    """Crops of labelled real photos, ``size`` px a side: (uint8 NHWC, number, colour)."""
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
     for img, tiles, boxes in photo_items(photos):
-        x, n, c = from_image(rng, img, tiles, boxes, copies, amount, rotate)
+        x, n, c = from_image(rng, img, tiles, boxes, copies, amount, rotate, size=size)
         X += x
         N += n
         C += c
-    return stack(X, N, C)
+    return stack(X, N, C, size)
 
 
 def as_seen(tile: Tile, outline) -> Tile:
@@ -200,17 +203,18 @@ def yolo_items(folder: Path, skip_prefix: str = "real", limit: int | None = None
 
 
 def from_yolo(folder: Path, copies: int = 1, seed: int = 0, amount: float = 0.08, skip_prefix: str = "real",
-              limit: int | None = None, edges: float = 0.0, blur: float = 0.0, seen: bool = False):
+              limit: int | None = None, edges: float = 0.0, blur: float = 0.0, seen: bool = False,
+              size: int = crops.SIZE):
     """Crops of a generated dataset folder (``images/train`` + ``labels/train``, tile-code classes);
-    ``edges`` and ``blur`` as :func:`from_image`, ``seen`` as :func:`yolo_items`."""
+    ``edges``, ``blur`` and ``size`` as :func:`from_image`, ``seen`` as :func:`yolo_items`."""
     rng = np.random.default_rng(seed)
     X, N, C = [], [], []
     for img, tiles, boxes in yolo_items(folder, skip_prefix, limit, seen):
-        x, n, c = from_image(rng, img, tiles, boxes, copies, amount, edges=edges, blur=blur)
+        x, n, c = from_image(rng, img, tiles, boxes, copies, amount, edges=edges, blur=blur, size=size)
         X += x
         N += n
         C += c
-    return stack(X, N, C)
+    return stack(X, N, C, size)
 
 
 def photo_items(photos):
@@ -219,8 +223,8 @@ def photo_items(photos):
         yield cv2.imread(str(p.path)), [t.tile for t in p.tiles], [t.box for t in p.tiles]
 
 
-def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
-    """Crops of what a detector really draws, for the reader's background class.
+def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0, size: int = crops.SIZE):
+    """Crops of what a detector really draws, for the reader's background class, ``size`` px a side.
 
     ``detect(image) -> (boxes, scores, ...)`` runs on each labelled image: a box that overlaps a
     tile at IoU >= 0.5 is a crop of that tile (the detector's own misaligned box), a box that
@@ -234,7 +238,7 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
     X, N, C = [], [], []
 
     def add(img, box, n, c):
-        X.append(crops.crop(img, box))
+        X.append(crops.crop(img, box, size=size))
         N.append(n)
         C.append(c)
 
@@ -267,11 +271,11 @@ def mined(detect, items, seed: int = 0, straddles: int = 2, randoms: int = 0):
             box = np.array([x1, y1, x1 + w, y1 + h])
             if len(gt) == 0 or iou(box[None], gt).max() < 0.3:
                 add(img, tuple(box), BACKGROUND, -1)
-    return stack(X, N, C)
+    return stack(X, N, C, size)
 
 
-def stack(X, N, C):
+def stack(X, N, C, size: int = crops.SIZE):
     """Crop lists as (uint8 NHWC, number, colour) arrays; empty arrays of the crop shape for none."""
     if not X:
-        return np.zeros((0, crops.SIZE, crops.SIZE, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        return np.zeros((0, size, size, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, np.int64)
     return np.stack(X), np.array(N, np.int64), np.array(C, np.int64)

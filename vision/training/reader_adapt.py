@@ -35,10 +35,10 @@ SIX, NINE = 6, 9
 FROZEN = ("orient", "orient_trunk")  # the orientation head and its own trunk stay as trained
 
 
-def rehearsal(seed: int, tables: int = TABLES) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def rehearsal(seed: int, tables: int = TABLES, size: int = 40) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Crops (float NCHW), numbers and colours of ``tables`` tables of 15 tiles of random kinds,
     each in an edition of the train pool (a face whose font this machine lacks is drawn in
-    Hershey's), each tile cut along its corners and once moved a little."""
+    Hershey's), each tile cut along its corners and once moved a little, ``size`` px a side."""
     from remi.engine import ALL_KINDS
     from remi.vision import crops
     from remi.vision.crops import jitter_corners, labels_of
@@ -55,7 +55,7 @@ def rehearsal(seed: int, tables: int = TABLES) -> tuple[np.ndarray, np.ndarray, 
         for tile, c0 in zip(kept, corners):
             n, c = labels_of(tile)
             for c1 in (c0, jitter_corners(rng, c0, 0.03)):
-                cut.append(crops.crop(image, (*c1.min(0), *c1.max(0))))
+                cut.append(crops.crop(image, (*c1.min(0), *c1.max(0)), size=size))
                 number.append(n)
                 colour.append(c)
     return crops.to_input(np.stack(cut)), np.array(number), np.array(colour)
@@ -82,9 +82,9 @@ def fine_tune(state: Path, x: np.ndarray, number: np.ndarray, colour: np.ndarray
     from remi.vision.training import classifier
 
     torch.manual_seed(seed)
-    rx, rn, rc = rehearsal(seed)
-    x, number, colour = (torch.from_numpy(np.concatenate(p)) for p in ((x, rx), (number, rn), (colour, rc)))
     net = classifier.load(state)
+    rx, rn, rc = rehearsal(seed, size=net.crop)  # cut at the side the reader reads
+    x, number, colour = (torch.from_numpy(np.concatenate(p)) for p in ((x, rx), (number, rn), (colour, rc)))
     net.train()
     for module in net.modules():  # two photos are too few to measure the statistics again
         if isinstance(module, torch.nn.modules.batchnorm._BatchNorm):

@@ -22,7 +22,7 @@ from remi.vision import realdata
 
 def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None, mine_with: Path | None = None,
                 sessions: tuple[str, ...] = realdata.TRAIN_SESSIONS, edges: float = 0.0, blur: float = 0.0,
-                seen: bool = False):
+                seen: bool = False, size: int = 40):
     """Crops for the tile reader: the real crops of ``sessions`` (6 jittered copies) + synthetic ones,
     an ``edges`` share of those widened toward a neighbour tile and a ``blur`` share blurred
     (:func:`vision.training.cropset.from_image`; reader v11).
@@ -30,23 +30,25 @@ def reader_data(dataset: Path, seed: int = 0, synthetic_limit: int | None = None
     With ``mine_with`` (a models folder), also the boxes that detector draws on the training
     photos, the empty tables and the synthetic scenes (:func:`vision.training.cropset.mined`): its
     misaligned boxes of tiles, and its boxes of no tile for the background class. ``seen``: the
-    scenes' upside-down 6s and 9s labelled as seen (``cropset.as_seen``; reader v19).
+    scenes' upside-down 6s and 9s labelled as seen (``cropset.as_seen``; reader v19). ``size``:
+    the crops' side (40, or 80 for a reader of the photo's own pixels: reader v22).
     """
     from remi.vision.training import cropset
 
     photos = realdata.load(sessions)
-    parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8),
-             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit, edges=edges, blur=blur, seen=seen)]
+    parts = [cropset.from_photos(photos, copies=6, seed=seed, rotate=8, size=size),
+             cropset.from_yolo(dataset, copies=1, seed=seed + 1, limit=synthetic_limit, edges=edges, blur=blur, seen=seen,
+                               size=size)]
     if mine_with is not None:
         from remi.vision.reader import Reader
 
         miner = Reader(Path(mine_with))
         miner.conf = 0.1  # more of the boxes a detector is unsure of: the hard background
         empty = realdata.load(realdata.NEGATIVE_SESSIONS)
-        parts += [cropset.mined(miner.detect, cropset.photo_items(photos), seed + 2, straddles=6, randoms=2),
-                  cropset.mined(miner.detect, cropset.photo_items(empty), seed + 3, randoms=40),
+        parts += [cropset.mined(miner.detect, cropset.photo_items(photos), seed + 2, straddles=6, randoms=2, size=size),
+                  cropset.mined(miner.detect, cropset.photo_items(empty), seed + 3, randoms=40, size=size),
                   cropset.mined(miner.detect, cropset.yolo_items(dataset, limit=synthetic_limit, seen=seen), seed + 4,
-                                straddles=2, randoms=1)]
+                                straddles=2, randoms=1, size=size)]
     return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))
 
 
@@ -102,7 +104,7 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     return settings.to_dict()
 
 
-def reader_settings(meta: dict, kind: str = "tiles") -> dict:
+def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40) -> dict:
     """A folder's vision.json keys (``meta``) with the exported reader's: its files and outputs and,
     for tiles, how each crop is read where the folder does not say otherwise.
 
@@ -114,7 +116,7 @@ def reader_settings(meta: dict, kind: str = "tiles") -> dict:
     ('cards', False, 'suit s c h d')
     """
     embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
-    meta = {**meta, "reader": "tile-reader.onnx", "crop_size": 40, "reader_head": "reader-head.npz",
+    meta = {**meta, "reader": "tile-reader.onnx", "crop_size": crop, "reader_head": "reader-head.npz",
             "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                "orient": "upright, turned 180 degrees", "embedding": embedding}}
     if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u"),
@@ -141,7 +143,7 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     shutil.copy(reader, out / "tile-reader.pt")
     from remi.vision.settings import ModelSettings
 
-    meta = reader_settings(ModelSettings.read(out).to_dict(), kind)
+    meta = reader_settings(ModelSettings.read(out).to_dict(), kind, classifier.saved_crop(Path(reader)))
     # vision.adapt fits its own heads on the reader's embedding, starting from these
     np.savez(out / "reader-head.npz", **classifier.head_weights(Path(reader)))
     ModelSettings.from_dict(meta).write(out)
