@@ -92,6 +92,25 @@ def test_blurred_crops_lose_their_sharp_strokes_not_their_labels():
     assert n == [1] * 20
 
 
+def test_80_px_crops_hold_the_40_px_crop_sharper_and_blur_as_far():
+    """Reader v22's crops: the same box cut at 80 px is the 40 px crop at twice the pixels (2x2
+    means give it back), and a blurred one loses as much of its focus as at 40."""
+    from remi.engine import Tile
+
+    img, left, boxes = _two_tiles()
+    img[40:80, 48:51] = 20
+    k1 = [Tile.parse("k1")]
+    small, _, _ = cropset.from_image(np.random.default_rng(0), img, k1, [left], 4, amount=0.0)
+    big, _, _ = cropset.from_image(np.random.default_rng(0), img, k1, [left], 4, amount=0.0, size=80)
+    assert big[0].shape == (80, 80, 3) and small[0].shape == (40, 40, 3)
+    halved = cv2.resize(big[0], (40, 40), interpolation=cv2.INTER_AREA).astype(int)
+    assert np.abs(halved - small[0].astype(int)).mean() < 4
+    soft, _, _ = cropset.from_image(np.random.default_rng(0), img, k1, [left], 4, amount=0.0, blur=1.0, size=80)
+    focus = lambda c: cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var()  # noqa: E731
+    assert all(focus(s) < 0.8 * focus(b) for s, b in zip(soft, big))
+    assert cropset.stack([], [], [], 80)[0].shape == (0, 80, 80, 3)
+
+
 def test_tile_crops_refuses_a_share_outside_0_to_1_in_one_line(tmp_path):
     import subprocess
     import sys

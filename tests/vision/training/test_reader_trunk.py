@@ -234,3 +234,36 @@ def test_training_the_way_up_moves_only_the_orientation_part(tmp_path):
     assert not torch.allclose(o0, o1)
     with pytest.raises(ValueError, match="not a paired reader"):
         classifier.train_way_up(tmp_path / "conv7.pt", x, tmp_path / "no.pt", epochs=1)
+
+
+def test_a_reader_of_80_px_crops_reads_the_photo_not_a_blown_up_crop(tmp_path):
+    """Reader v22's build: a 40 px COCO reader resumed on 80 px crops reads them as cut (no blow-up,
+    the same tensors), keeps its side through save, pair and export, and its 40 px conv7
+    orientation part reads the 80 px crop halved, exactly as it read the 40 px one."""
+    ort = pytest.importorskip("onnxruntime")
+    import torch.nn.functional as F
+
+    x, number, colour = _crops(4)
+    coco = _train(x, number, colour, tmp_path / "coco.pt", pretrained=COCO)
+    conv7 = _train(x, number, colour, tmp_path / "conv7.pt")
+    big = np.repeat(np.repeat(x, 2, axis=1), 2, axis=2)  # the same crops, 80 px a side
+    wide = _train(big, number, colour, tmp_path / "wide.pt", init=coco)
+    assert classifier.saved_crop(coco) == 40 and classifier.saved_crop(wide) == 80
+    net = classifier.load(wide)
+    assert net.crop == 80 and isinstance(net.trunk[0], torch.nn.Identity)
+    assert set(net.state_dict()) - set(classifier.load(coco).state_dict()) == {"crop_size"}
+    paired = classifier.pair(wide, conv7, tmp_path / "paired.pt")
+    assert classifier.saved_crop(paired) == 80
+    classifier.export_onnx(paired, tmp_path / "paired.onnx")
+    classifier.export_onnx(conv7, tmp_path / "conv7.onnx")
+    sess = ort.InferenceSession(str(tmp_path / "paired.onnx"), providers=["CPUExecutionProvider"])
+    assert sess.get_inputs()[0].shape[1:] == [3, 80, 80]
+    inp = np.ascontiguousarray(big[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+    orient = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, {"crops": inp})))["orient"]
+    halved = F.avg_pool2d(torch.from_numpy(inp), 2).numpy()
+    own = ort.InferenceSession(str(tmp_path / "conv7.onnx"), providers=["CPUExecutionProvider"])
+    np.testing.assert_allclose(orient, own.run(["orient"], {"crops": halved})[0], atol=1e-5)
+    with pytest.raises(ValueError, match="a conv7 trunk reads 40 px crops, not 80"):
+        _train(big, number, colour, tmp_path / "no.pt", init=conv7)
+    with pytest.raises(ValueError, match="crops of 56 px"):
+        classifier.build(trunk="coco", crop=56)
