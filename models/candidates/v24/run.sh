@@ -17,25 +17,4 @@ date -u > $R/train-started
 cp $R/v24.pt $C/v24.pt; cp $R/train.log $C/train.log
 date -u > $R/train-done
 [ "${STAGE:-}" = train ] && exit 0
-bash research/figures/reader_folder.sh $R/v24.pt $R/models
-python research/vision_calibrate.py --folder out/r12/calib --models $R/models --json $F/calibration.json > /dev/null
-rm -f $F/digit_size.txt
-for M in v201=models v24=$R/models; do
-  python research/way_up.py --models ${M#*=} --json $F/way-up-${M%%=*}.json > /dev/null
-  (echo "== ${M%%=*}"; REMI_MODELS=${M#*=} python ../shared/calibration/digit_size.py) >> $F/digit_size.txt
-done
-bash research/figures/pools.sh t 112
-for P in pool-editions-t pool-racks-t pool-wide-t pool-crowd-t; do
-  for M in v201=models v24=$R/models; do
-    remi vision eval out/$P --session "" --models ${M#*=} --json > $F/$P-${M%%=*}.json
-    python research/vision_flags.py --folder out/$P --models ${M#*=} --json $F/flags/$P-${M%%=*}.json > /dev/null
-  done
-done
-for M in v201=models v24=$R/models; do
-  python research/errors_by_size.py --folder out/pool-editions-t --models ${M#*=} --json $F/sizes-editions-t-${M%%=*}.json > /dev/null
-done
-for S in rummy4 rummy rummy2; do
-  remi vision eval ../shared/realdata/rummikub --session $S --models $R/models --json > $F/$S-v24.json
-done
-python research/vision_turned.py --session rummy4 --turn 180 --models $R/models --json $F/turned-rummy4-v24.json > /dev/null
-date -u > $R/figures-done
+bash research/figures/reader_candidate.sh v24 $R/v24.pt t 112
