@@ -61,6 +61,8 @@ def _parser():
     t.add_argument("--colour-cast", action="store_true", help="stronger white balance and greyer colours (classifier._augment)")
     t.add_argument("--taught", type=Path, help="a teacher's chances for these crops (teach): distillation (v14)")
     t.add_argument("--taught-share", type=float, default=0.5, help="the share of the loss that is the teacher's")
+    t.add_argument("--numbers-only", type=Path, nargs="+", default=[],
+                   help="crop sets more, whose colours are not asked (v26: small tiles teach numbers, not inks)")
     h = sub.add_parser("teach", help="a reader's number and colour chances for crop sets, for train --taught")
     h.add_argument("out", type=Path)
     h.add_argument("teacher", type=Path)
@@ -139,6 +141,15 @@ def _card_crops(args) -> None:
           f"{int((n == stage.BACKGROUND).sum())} of them no index; deck {args.deck} and print fold {fold} left out")
 
 
+def crop_sets(crops: list[Path], numbers_only: list[Path] = ()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(crops, numbers, colours) of crop sets in order, then of ``numbers_only`` with every
+    colour -1, which ``classifier.train`` does not ask (reader v26: small tiles' inks are blurs
+    that taught sure colour errors, their digits taught numbers)."""
+    sets = [dict(np.load(f)) for f in crops]
+    sets += [{**z, "colour": np.full_like(z["colour"], -1)} for z in map(dict, map(np.load, numbers_only))]
+    return tuple(np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
+
+
 def _eval_prints(args) -> None:
     from remi.vision.training import classifier
     from research.cards import card_data, stage
@@ -161,8 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     from remi.vision.training import classifier
 
     if args.cmd == "train":
-        sets = [np.load(f) for f in args.crops]
-        xs, n, col = (np.concatenate([z[k] for z in sets]) for k in ("x", "number", "colour"))
+        xs, n, col = crop_sets(args.crops, args.numbers_only)
         taught = None
         if args.taught:
             saved = np.load(args.taught)
