@@ -269,12 +269,19 @@ def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path
     return _save(state, out, half)
 
 
-def joint(first: Path, second: Path, out: Path, half: bool = False) -> Path:
+#: each head's share of the first reader's and of the second's logits in a :func:`joint` reader:
+#: reader v13 averaged both; reader v26.1 read numbers with the first, colours with the second
+MEAN = {"number": (0.5, 0.5), "colour": (0.5, 0.5)}
+SPLIT = {"number": (1.0, 0.0), "colour": (0.0, 1.0)}
+
+
+def joint(first: Path, second: Path, out: Path, half: bool = False, shares: dict = MEAN) -> Path:
     """One reader reading with two (reader v13, models/README.md): ``first``'s and ``second``'s
-    COCO trunks side by side on each crop, each of the number and colour heads the mean of the
-    two readers' logits (one linear head on the 256 numbers, so ``vision.adapt`` starts from
-    exactly what is read), ``first``'s orientation trunk and head. Both must be COCO readers
-    with the background class; ``half`` as in :func:`pair`."""
+    COCO trunks side by side on each crop, each of the number and colour heads a share of the
+    two readers' logits (``shares``: the mean, or :data:`SPLIT`; one linear head on the 256
+    numbers, so ``vision.adapt`` starts from exactly what is read), ``first``'s orientation
+    trunk and head. Both must be COCO readers with the background class; ``half`` as in
+    :func:`pair`."""
     import torch
 
     a, b = (torch.load(p, map_location="cpu") for p in (first, second))
@@ -284,9 +291,10 @@ def joint(first: Path, second: Path, out: Path, half: bool = False) -> Path:
             raise ValueError(f"{path}: not a COCO reader of {SIZE} px crops with {a['number.weight'].shape[0]} numbers")
     state = {f"trunk.parts.{i}.{k[len('trunk.'):]}": v.float() for i, s in enumerate((a, b))
              for k, v in s.items() if k.startswith("trunk.")}
-    for head in ("number", "colour"):  # (W_a f_a + W_b f_b) / 2: the mean of the two logits
-        state[f"{head}.weight"] = torch.cat([a[f"{head}.weight"], b[f"{head}.weight"]], 1).float() / 2
-        state[f"{head}.bias"] = (a[f"{head}.bias"].float() + b[f"{head}.bias"].float()) / 2
+    for head in ("number", "colour"):  # s_a (W_a f_a + b_a) + s_b (W_b f_b + b_b): shares of the two logits
+        sa, sb = shares[head]
+        state[f"{head}.weight"] = torch.cat([a[f"{head}.weight"].float() * sa, b[f"{head}.weight"].float() * sb], 1)
+        state[f"{head}.bias"] = a[f"{head}.bias"].float() * sa + b[f"{head}.bias"].float() * sb
     state |= {k: v.float() for k, v in a.items() if k.startswith(("orient.", "orient_trunk."))}
     load_check = build(a["number.weight"].shape[0], orient="orient.weight" in a, trunk="joint",
                        orient_trunk=_trunk_of(a, "orient_trunk."))

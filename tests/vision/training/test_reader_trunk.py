@@ -153,7 +153,8 @@ def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
     """Reader v13's build: two COCO readers' trunks side by side on each crop, each head the
     mean of their logits, so its softmax is the two readers' agreed chances; the orientation is
     the first's; the 256-number embedding with the saved heads gives the number exactly (what
-    ``vision.adapt`` starts from); it fine-tunes and refuses what is not two COCO readers."""
+    ``vision.adapt`` starts from); it fine-tunes and refuses what is not two COCO readers; split,
+    each head reads one reader's logits alone (v26.1)."""
     ort = pytest.importorskip("onnxruntime")
     x, number, colour = _crops(4)
     conv7 = _train(x, number, colour, tmp_path / "conv7.pt")
@@ -177,6 +178,11 @@ def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
     assert classifier.load(_train(x, number, colour, tmp_path / "tuned.pt", init=joint)).trunk is not None
     with pytest.raises(ValueError, match="not a COCO reader"):
         classifier.joint(conv7, second, tmp_path / "wrong.pt")
+    split = classifier.load(classifier.joint(first, second, tmp_path / "split.pt", shares=classifier.SPLIT))
+    with torch.no_grad():  # reader v26.1: the first's numbers, the second's colours, the first's orientation
+        got = [t.numpy() for t in split.eval().logits(torch.from_numpy(inp))]
+    for head, reader in ((0, "a"), (1, "b"), (2, "a")):
+        np.testing.assert_allclose(got[head], logits[reader][head], atol=1e-5)
 
 
 def test_a_reader_taught_by_another_learns_its_chances_not_only_the_labels(tmp_path):
