@@ -6,7 +6,7 @@
 set -euo pipefail
 source .venv/bin/activate
 R=out/r261; mkdir -p $R
-[ -f out/r26/v26.pt ] || { mkdir -p out/r26; cp models/candidates/v26/v26.pt out/r26/v26.pt; }
+[ -f out/r26/v26.pt ] || { mkdir -p out/r26; git show 6920d3b:models/candidates/v26/v26.pt > out/r26/v26.pt; }
 [ -f out/r201/v201.pt ] || python -m research.cards.pretrained_reader pair out/r201/v201.pt models/candidates/v20/v20.pt models/candidates/v16/v16.pt
 python -m research.cards.pretrained_reader split $R/v261.pt out/r26/v26.pt out/r201/v201.pt
 bash research/figures/reader_candidate.sh v261 $R/v261.pt w 115
