@@ -240,7 +240,11 @@ def main(argv: list[str] | None = None) -> int:
         from remi.vision.settings import ModelSettings
 
         if (args.models / "vision.json").exists():  # the folder says the side of the crops its reader reads
-            ModelSettings.read(args.models).but(crop_size=classifier.saved_crop(args.state)).write(args.models)
+            from remi.vision.training.recipe import embedding_words
+
+            settings = ModelSettings.read(args.models)  # and how many numbers its embedding holds
+            said = {**(settings.reader_outputs or {}), "embedding": embedding_words(classifier.saved_embedding(args.state))}
+            settings.but(crop_size=classifier.saved_crop(args.state), reader_outputs=said).write(args.models)
     elif args.cmd == "card-crops":
         _card_crops(args)
     elif args.cmd == "eval-prints":

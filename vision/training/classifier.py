@@ -232,6 +232,14 @@ def saved_crop(state_path: Path) -> int:
     return crop_of(torch.load(state_path, map_location="cpu"))
 
 
+def saved_embedding(state_path: Path) -> int:
+    """How many numbers the embedding of the reader saved at ``state_path`` holds (what its
+    heads read): 128 a COCO trunk, 256 two side by side (:func:`joint`)."""
+    import torch
+
+    return int(torch.load(state_path, map_location="cpu")["number.weight"].shape[1])
+
+
 def _trunk_of(state: dict, prefix: str) -> str | None:
     """Which trunk a state dict holds under ``prefix`` (the COCO trunk's first layer is
     ``1``, after the blow-up); None when it holds none there."""

@@ -104,7 +104,12 @@ def export_detector(detector: Path, out: Path, imgsz: int = 640) -> dict:
     return settings.to_dict()
 
 
-def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40) -> dict:
+def embedding_words(width: int) -> str:
+    """What a folder's ``reader_outputs`` says of the reader's embedding of ``width`` numbers."""
+    return f"{width} numbers the heads read (vision.adapt fits its own heads on them)"
+
+
+def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40, width: int = 128) -> dict:
     """A folder's vision.json keys (``meta``) with the exported reader's: its files and outputs and,
     for tiles, how each crop is read where the folder does not say otherwise.
 
@@ -114,8 +119,10 @@ def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40) -> dict:
     >>> c = reader_settings({}, "cards")
     >>> c["kind"], "turned_six_nine" in c, c["reader_outputs"]["colour"]
     ('cards', False, 'suit s c h d')
+    >>> reader_settings({}, width=256)["reader_outputs"]["embedding"][:11]   # two trunks side by side
+    '256 numbers'
     """
-    embedding = "128 numbers the heads read (vision.adapt fits its own heads on them)"
+    embedding = embedding_words(width)
     meta = {**meta, "reader": "tile-reader.onnx", "crop_size": crop, "reader_head": "reader-head.npz",
             "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                "orient": "upright, turned 180 degrees", "embedding": embedding}}
@@ -143,7 +150,8 @@ def export_models(detector: Path, reader: Path, out: Path, imgsz: int = 640, kin
     shutil.copy(reader, out / "tile-reader.pt")
     from remi.vision.settings import ModelSettings
 
-    meta = reader_settings(ModelSettings.read(out).to_dict(), kind, classifier.saved_crop(Path(reader)))
+    meta = reader_settings(ModelSettings.read(out).to_dict(), kind, classifier.saved_crop(Path(reader)),
+                           classifier.saved_embedding(Path(reader)))
     # vision.adapt fits its own heads on the reader's embedding, starting from these
     np.savez(out / "reader-head.npz", **classifier.head_weights(Path(reader)))
     ModelSettings.from_dict(meta).write(out)

@@ -172,6 +172,7 @@ def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
     sess = ort.InferenceSession(str(tmp_path / "joint.onnx"), providers=["CPUExecutionProvider"])
     out = dict(zip([o.name for o in sess.get_outputs()], sess.run(None, {"crops": inp})))
     assert list(out) == ["number", "colour", "orient", "embedding"] and out["embedding"].shape == (4, 256)
+    assert (classifier.saved_embedding(joint), classifier.saved_embedding(first)) == (256, 128)  # vision.json says so
     head = classifier.head_weights(joint)
     from_head = out["embedding"] @ head["number_weight"].T + head["number_bias"]
     np.testing.assert_allclose(out["number"], np.exp(from_head) / np.exp(from_head).sum(1, keepdims=True), atol=1e-5)
