@@ -49,7 +49,7 @@ def _parser():
     sub = ap.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("train")
     t.add_argument("out", type=Path)
-    t.add_argument("crops", type=Path, nargs="+")
+    t.add_argument("crops", type=Path, nargs="*", help="crop sets (.npz) asked numbers and colours")
     t.add_argument("--epochs", type=int, default=6)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--lr", type=float, default=2e-3)
@@ -178,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     from remi.vision.training import classifier
 
     if args.cmd == "train":
+        if not args.crops and not args.numbers_only:
+            raise SystemExit("pretrained_reader train: no crop sets (CROPS or --numbers-only)")
         xs, n, col = crop_sets(args.crops, args.numbers_only)
         taught = None
         if args.taught:
