@@ -8,7 +8,7 @@ and 5) and the tiles' (``tile-crops``: ``vision.training.recipe.reader_data``, r
     python -m research.cards.pretrained_reader export OUT.pt MODELS_DIR   # its tile-reader.onnx
     python -m research.cards.pretrained_reader pair OUT.pt READER.pt ORIENTATION.pt [--half]   # reader v8.3
     python -m research.cards.pretrained_reader joint OUT.pt FIRST.pt SECOND.pt [--half]   # reader v13
-    python -m research.cards.pretrained_reader split OUT.pt NUMBERS.pt COLOURS.pt [--half]   # reader v26.1
+    python -m research.cards.pretrained_reader split OUT.pt NUMBERS.pt [NUMBERS.pt ...] COLOURS.pt [--half]   # v26.1, v29
     python -m research.cards.pretrained_reader teach OUT.npz TEACHER.pt CROPS.npz ...   # train --taught (v14)
     python -m research.cards.pretrained_reader eval OUT.pt --fold win     # as stage reader-eval
     python -m research.cards.pretrained_reader card-crops OUT.npz --deck iphone   # the card reader's crops (issue 42)
@@ -107,9 +107,10 @@ def _parser():
     j.add_argument("first", type=Path, help="its orientation trunk is kept")
     j.add_argument("second", type=Path)
     j.add_argument("--half", action="store_true", help="save the weights as float16 (half the file)")
-    sp = sub.add_parser("split", help="one reader: NUMBERS' trunk under the number head, COLOURS' under the colour head (v26.1)")
+    sp = sub.add_parser("split", help="one reader: the NUMBERS readers' trunks under the number head (their logits "
+                        "averaged), COLOURS' under the colour head (v26.1, v29)")
     sp.add_argument("out", type=Path)
-    sp.add_argument("numbers", type=Path, help="its orientation trunk is kept")
+    sp.add_argument("numbers", type=Path, nargs="+", help="the first one's orientation trunk is kept")
     sp.add_argument("colours", type=Path)
     sp.add_argument("--half", action="store_true", help="save the weights as float16 (half the file)")
     e = sub.add_parser("eval")
@@ -234,9 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "pair":
         print(classifier.pair(args.reader, args.orientation, args.out, half=args.half))
     elif args.cmd == "joint":
-        print(classifier.joint(args.first, args.second, args.out, half=args.half))
+        print(classifier.joint([args.first, args.second], args.out, half=args.half))
     elif args.cmd == "split":
-        print(classifier.joint(args.numbers, args.colours, args.out, half=args.half, shares=classifier.SPLIT))
+        readers = [*args.numbers, args.colours]
+        print(classifier.joint(readers, args.out, half=args.half, shares=classifier.numbers_apart(len(readers))))
     elif args.cmd == "export":
         print(classifier.export_onnx(args.state, args.models / "tile-reader.onnx"))
         from remi.vision.settings import ModelSettings

@@ -67,16 +67,16 @@ def coco_trunk(pretrained: Path | None = None, blow_up: bool = True):
                          nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
 
 
-def joint_trunk(blow_up: bool = True):
-    """Two COCO trunks on one crop, their 128 numbers each put side by side (256): reader v13,
-    v8.3.1's and v12's trunks reading together (:func:`joint`)."""
+def joint_trunk(blow_up: bool = True, parts: int = 2):
+    """COCO trunks on one crop, their 128 numbers each put side by side (128 a trunk): reader
+    v13, v8.3.1's and v12's trunks reading together; reader v29, four (:func:`joint`)."""
     import torch
     from torch import nn
 
     class JointTrunk(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.parts = nn.ModuleList([coco_trunk(blow_up=blow_up), coco_trunk(blow_up=blow_up)])
+            self.parts = nn.ModuleList([coco_trunk(blow_up=blow_up) for _ in range(parts)])
 
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             return torch.cat([part(x) for part in self.parts], 1)
@@ -120,10 +120,10 @@ GRID = 2
 
 
 def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7", pretrained: Path | None = None,
-          grid: bool = False, orient_trunk: str | None = None, crop: int = SIZE):
+          grid: bool = False, orient_trunk: str | None = None, crop: int = SIZE, parts: int = 2):
     """The reader: a trunk and its heads. ``trunk`` "conv7" (:func:`conv7_trunk`, shipped v6's),
-    "coco" (:func:`coco_trunk`, candidate v8's, research/vision-diary.md) or "joint" (two COCO
-    trunks, 256 numbers: :func:`joint_trunk`, made by :func:`joint`); ``pretrained`` (the COCO
+    "coco" (:func:`coco_trunk`, candidate v8's, research/vision-diary.md) or "joint" (``parts``
+    COCO trunks, 128 numbers each: :func:`joint_trunk`, made by :func:`joint`); ``pretrained`` (the COCO
     state dict) means "coco" with COCO's weights. ``grid``: the orientation head reads the
     feature map on a :data:`GRID` grid instead of the pooled 128 numbers. ``orient_trunk``
     ("conv7" or "coco"): the orientation head reads a second trunk of its own, on the same
@@ -152,9 +152,9 @@ def build(numbers: int = NUMBERS + 1, orient: bool = True, trunk: str = "conv7",
     class TileReader(nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            width = 256 if trunk == "joint" else 128
+            width = 128 * parts if trunk == "joint" else 128
             self.crop = crop
-            self.trunk = (joint_trunk(blow_up) if trunk == "joint" else coco_trunk(pretrained, blow_up) if coco
+            self.trunk = (joint_trunk(blow_up, parts) if trunk == "joint" else coco_trunk(pretrained, blow_up) if coco
                           else conv7_trunk())
             self.number = nn.Linear(width, numbers)
             self.colour = nn.Linear(width, 4)
@@ -202,7 +202,8 @@ def load(state_path: Path, numbers: int = NUMBERS + 1, orient: bool = True, grid
     saved_grid = "orient.weight" in state and not paired and state["orient.weight"].shape[1] != state["number.weight"].shape[1]
     grid = saved_grid if grid is None else grid
     crop = crop_of(state) if crop is None else crop
-    net = build(numbers, orient, trunk=_trunk_of(state, "trunk."), grid=grid, orient_trunk=paired, crop=crop)
+    net = build(numbers, orient, trunk=_trunk_of(state, "trunk."), grid=grid, orient_trunk=paired, crop=crop,
+                parts=_parts_of(state))
     state = {k: v for k, v in state.items() if k != "crop_size"} | (
         {"crop_size": torch.tensor(crop)} if crop != SIZE else {})
     if orient and grid != saved_grid:
@@ -234,7 +235,7 @@ def saved_crop(state_path: Path) -> int:
 
 def saved_embedding(state_path: Path) -> int:
     """How many numbers the embedding of the reader saved at ``state_path`` holds (what its
-    heads read): 128 a COCO trunk, 256 two side by side (:func:`joint`)."""
+    heads read): 128 a COCO trunk, 128 more for each trunk beside it (:func:`joint`)."""
     import torch
 
     return int(torch.load(state_path, map_location="cpu")["number.weight"].shape[1])
@@ -248,6 +249,11 @@ def _trunk_of(state: dict, prefix: str) -> str | None:
     if f"{prefix}1.conv.weight" in state:
         return "coco"
     return "conv7" if any(k.startswith(prefix) for k in state) else None
+
+
+def _parts_of(state: dict) -> int:
+    """How many COCO trunks a joint reader's state dict holds side by side (2 when not joint)."""
+    return len({k.split(".")[2] for k in state if k.startswith("trunk.parts.")}) or 2
 
 
 def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path:
@@ -277,35 +283,47 @@ def pair(reader: Path, orientation: Path, out: Path, half: bool = False) -> Path
     return _save(state, out, half)
 
 
-#: each head's share of the first reader's and of the second's logits in a :func:`joint` reader:
-#: reader v13 averaged both; reader v26.1 read numbers with the first, colours with the second
+#: each head's share of each reader's logits in a :func:`joint` reader of two: reader v13 averaged
+#: both; reader v26.1 read numbers with the first, colours with the second
 MEAN = {"number": (0.5, 0.5), "colour": (0.5, 0.5)}
 SPLIT = {"number": (1.0, 0.0), "colour": (0.0, 1.0)}
 
 
-def joint(first: Path, second: Path, out: Path, half: bool = False, shares: dict = MEAN) -> Path:
-    """One reader reading with two (reader v13, models/README.md): ``first``'s and ``second``'s
-    COCO trunks side by side on each crop, each of the number and colour heads a share of the
-    two readers' logits (``shares``: the mean, or :data:`SPLIT`; one linear head on the 256
-    numbers, so ``vision.adapt`` starts from exactly what is read), ``first``'s orientation
-    trunk and head. Both must be COCO readers with the background class; ``half`` as in
-    :func:`pair`."""
+def numbers_apart(readers: int) -> dict:
+    """The shares of a :func:`joint` reader whose number head is the mean of all readers' but the
+    last, and whose colour head is the last's alone (reader v29: three seeds' numbers, v20's
+    colours); for two readers, :data:`SPLIT`."""
+    if readers < 2:
+        raise ValueError("numbers apart from colours needs two readers at least")
+    mean = 1.0 / (readers - 1)
+    return {"number": (mean,) * (readers - 1) + (0.0,), "colour": (0.0,) * (readers - 1) + (1.0,)}
+
+
+def joint(readers: list[Path], out: Path, half: bool = False, shares: dict = MEAN) -> Path:
+    """One reader reading with several (reader v13, models/README.md): their COCO trunks side by
+    side on each crop, each of the number and colour heads a share of the readers' logits
+    (``shares``, one a reader: the mean, :data:`SPLIT` or :func:`numbers_apart`; one linear head
+    on the 128 numbers a trunk, so ``vision.adapt`` starts from exactly what is read), the first
+    reader's orientation trunk and head. All must be COCO readers with the background class;
+    ``half`` as in :func:`pair`."""
     import torch
 
-    a, b = (torch.load(p, map_location="cpu") for p in (first, second))
-    for path, state in ((first, a), (second, b)):
+    if len(readers) < 2 or any(len(shares[head]) != len(readers) for head in ("number", "colour")):
+        raise ValueError(f"{len(readers)} readers, shares for {len(shares['number'])}: one share a reader, two readers at least")
+    states = [torch.load(p, map_location="cpu") for p in readers]
+    a = states[0]
+    for path, state in zip(readers, states):
         if _trunk_of(state, "trunk.") != "coco" or state["number.weight"].shape != a["number.weight"].shape \
                 or crop_of(state) != SIZE:
             raise ValueError(f"{path}: not a COCO reader of {SIZE} px crops with {a['number.weight'].shape[0]} numbers")
-    state = {f"trunk.parts.{i}.{k[len('trunk.'):]}": v.float() for i, s in enumerate((a, b))
+    state = {f"trunk.parts.{i}.{k[len('trunk.'):]}": v.float() for i, s in enumerate(states)
              for k, v in s.items() if k.startswith("trunk.")}
-    for head in ("number", "colour"):  # s_a (W_a f_a + b_a) + s_b (W_b f_b + b_b): shares of the two logits
-        sa, sb = shares[head]
-        state[f"{head}.weight"] = torch.cat([a[f"{head}.weight"].float() * sa, b[f"{head}.weight"].float() * sb], 1)
-        state[f"{head}.bias"] = a[f"{head}.bias"].float() * sa + b[f"{head}.bias"].float() * sb
+    for head in ("number", "colour"):  # sum_i s_i (W_i f_i + b_i): shares of the readers' logits
+        state[f"{head}.weight"] = torch.cat([s[f"{head}.weight"].float() * w for s, w in zip(states, shares[head])], 1)
+        state[f"{head}.bias"] = sum(s[f"{head}.bias"].float() * w for s, w in zip(states, shares[head]))
     state |= {k: v.float() for k, v in a.items() if k.startswith(("orient.", "orient_trunk."))}
     load_check = build(a["number.weight"].shape[0], orient="orient.weight" in a, trunk="joint",
-                       orient_trunk=_trunk_of(a, "orient_trunk."))
+                       orient_trunk=_trunk_of(a, "orient_trunk."), parts=len(states))
     load_check.load_state_dict(state)  # every tensor in its place, or this raises
     return _save(state, out, half)
 

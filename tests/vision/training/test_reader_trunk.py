@@ -153,14 +153,15 @@ def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
     """Reader v13's build: two COCO readers' trunks side by side on each crop, each head the
     mean of their logits, so its softmax is the two readers' agreed chances; the orientation is
     the first's; the 256-number embedding with the saved heads gives the number exactly (what
-    ``vision.adapt`` starts from); it fine-tunes and refuses what is not two COCO readers; split,
-    each head reads one reader's logits alone (v26.1)."""
+    ``vision.adapt`` starts from); it fine-tunes and refuses what is not COCO readers; split,
+    each head reads one reader's logits alone (v26.1), or the number head the mean of all but the
+    last reader's and the colour head the last's (v29: three trunks, 384 numbers)."""
     ort = pytest.importorskip("onnxruntime")
     x, number, colour = _crops(4)
     conv7 = _train(x, number, colour, tmp_path / "conv7.pt")
     first = classifier.pair(_train(x, number, colour, tmp_path / "a.pt", pretrained=COCO), conv7, tmp_path / "first.pt")
     second = _train(x, number, colour, tmp_path / "b.pt", pretrained=COCO, init=None, seed=1)
-    joint = classifier.joint(first, second, tmp_path / "joint.pt")
+    joint = classifier.joint([first, second], tmp_path / "joint.pt")
     inp = np.ascontiguousarray(x[:4, ..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
     nets = {name: classifier.load(state) for name, state in (("a", first), ("b", second), ("joint", joint))}
     with torch.no_grad():
@@ -178,12 +179,22 @@ def test_a_joint_reader_reads_the_mean_of_two_readers_logits(tmp_path):
     np.testing.assert_allclose(out["number"], np.exp(from_head) / np.exp(from_head).sum(1, keepdims=True), atol=1e-5)
     assert classifier.load(_train(x, number, colour, tmp_path / "tuned.pt", init=joint)).trunk is not None
     with pytest.raises(ValueError, match="not a COCO reader"):
-        classifier.joint(conv7, second, tmp_path / "wrong.pt")
-    split = classifier.load(classifier.joint(first, second, tmp_path / "split.pt", shares=classifier.SPLIT))
+        classifier.joint([conv7, second], tmp_path / "wrong.pt")
+    with pytest.raises(ValueError, match="one share a reader"):
+        classifier.joint([first, second, second], tmp_path / "wrong.pt", shares=classifier.SPLIT)
+    split = classifier.load(classifier.joint([first, second], tmp_path / "split.pt", shares=classifier.SPLIT))
     with torch.no_grad():  # reader v26.1: the first's numbers, the second's colours, the first's orientation
         got = [t.numpy() for t in split.eval().logits(torch.from_numpy(inp))]
     for head, reader in ((0, "a"), (1, "b"), (2, "a")):
         np.testing.assert_allclose(got[head], logits[reader][head], atol=1e-5)
+    third = _train(x, number, colour, tmp_path / "c.pt", pretrained=COCO, init=None, seed=2)
+    three = classifier.joint([first, second, third], tmp_path / "three.pt", shares=classifier.numbers_apart(3))
+    assert classifier.saved_embedding(three) == 384
+    with torch.no_grad():
+        got = [t.numpy() for t in classifier.load(three).eval().logits(torch.from_numpy(inp))]
+        c = [t.numpy() for t in classifier.load(third).eval().logits(torch.from_numpy(inp))]
+    np.testing.assert_allclose(got[0], (logits["a"][0] + logits["b"][0]) / 2, atol=1e-5)
+    np.testing.assert_allclose(got[1], c[1], atol=1e-5)
 
 
 def test_a_reader_taught_by_another_learns_its_chances_not_only_the_labels(tmp_path):
