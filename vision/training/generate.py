@@ -117,7 +117,8 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     and ``"wide-test"`` the wide pools (Debian's font families, digits of 0.30-0.70: issue 38),
     ``"thin-train"`` wide-train with J-letter jokers and Light faces (reader v11), ``"joker-train"``
     thin-train with 15 % of the tiles jokers (reader v12), ``"more-train"`` wide-train's families
-    and twenty-nine more (reader v16), ``"most-train"`` forty-seven more again (reader v20). ``prints``: the share of scenes laid on a cloth printed
+    and twenty-nine more (reader v16), ``"most-train"`` forty-seven more again (reader v20),
+    ``"joker-most"`` those with every joker a J, 15 % of the tiles (reader v30). ``prints``: the share of scenes laid on a cloth printed
     with motifs (``surfaces.motifs``; never with the test editions, whose tables are the test's). ``jobs``:
     processes drawing scenes side by side; each scene comes from (seed, split, index) alone, so
     any number of jobs writes the same images."""

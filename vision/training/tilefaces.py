@@ -111,8 +111,12 @@ MORE_TRAIN = {**WIDE_TRAIN, "families": ("train", "more"), "jokers": TRAIN["joke
 # The widest pool (reader v20): v16 gained where the families were new (pool-wide-e +2.9 points);
 # forty-seven families more (``fontpool``'s "extra" split), the rest as more-train
 MOST_TRAIN = {**MORE_TRAIN, "families": ("train", "more", "extra")}
+# The J pool (reader v30): every joker v27 misread on the -z pools was a clear letter J in a test
+# face, read as a 3 or a 1; in most-train a J is one joker of four at a 5 % share. Here most-train's
+# families, every joker a J, 15 % of the tiles jokers.
+JOKER_MOST = {**MOST_TRAIN, "jokers": ("letter",), "joker_share": 0.15}
 POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN,
-         "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN}
+         "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN, "joker-most": JOKER_MOST}
 #: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")

@@ -108,6 +108,14 @@ def test_the_widest_pool_draws_the_extra_families_and_never_a_test_one():
     assert len(extra) >= 35, sorted(extra)
 
 
+def test_the_j_pool_draws_every_joker_a_letter_in_the_widest_families():
+    """Reader v30's pool: most-train's families, every joker a J, 15 % of the tiles jokers."""
+    eds = _editions("joker-most", 200)
+    assert {e.joker for e in eds} == {"letter"}
+    assert tf.POOLS["joker-most"]["families"] == tf.POOLS["most-train"]["families"]
+    assert tf.POOLS["joker-most"]["joker_share"] == 0.15
+
+
 def test_a_letter_joker_is_drawn_in_a_face_without_a_j():
     """GFS Bodoni Classic and Karla Tamil draw digits and no J: the scene of a J joker in them
     stopped the generator (v20's data, scene 856); the J comes from Hershey there."""
