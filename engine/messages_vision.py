@@ -100,6 +100,7 @@ VISION: dict[str, Template] = {
         "a temperature between 0.05 and 20"),
     "vision.setting_temperature_colour": Template("{where}: \"temperature_colour\" is {value}; "
         "a temperature between 0.05 and 20"),
+    "vision.setting_small_sure": Template("{where}: \"small_sure\" is {value}; a chance between 0 and 1"),
     "vision.setting_marks": Template("{where}: \"marks\" is {value}; an object of \"weights\", \"intercept\" and "
         "\"bar\""),
     "vision.setting_marks_weights": Template("{where}: \"marks.weights\" is {value}; four numbers (the four "

@@ -35,7 +35,8 @@ SIX, NINE = 6, 9  # their number outputs
 #: exchange read an upside-down 9 as a 6 that even odds had read right (models/README.md,
 #: "A 6 turned round is a 9, in a photo standing upright")
 SIX_NINE_UPRIGHT = 0.7
-SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile
+SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile ...
+# ... unless a tile folder's "small_sure" counts it (vision.settings)
 CONTAINED = 0.6  # a box with this share of its area inside a surer box is a second box on one tile
 NOT_A_TILE = 0.5  # a box the reader holds to be background at least this likely is not counted
 SURE_NOT_A_TILE = 0.9  # ... and from this on it is not listed either (carpet, veins, print)
@@ -155,6 +156,11 @@ class Looks:
     corners: np.ndarray
     embedding: np.ndarray | None
 
+    def pick(self, keep: np.ndarray) -> Looks:
+        """The looks of the boxes ``keep`` (a mask or indices) holds, in its order."""
+        return Looks(self.probs[keep], self.background[keep], self.turned[keep], self.corners[keep],
+                     None if self.embedding is None else self.embedding[keep])
+
 
 def load_image(path: str | os.PathLike) -> np.ndarray:
     """Decode a photo whole and upright (EXIF applied); VisionError with the reason when it
@@ -224,6 +230,9 @@ class Reader:
         self.views_cls = self._views_session(Path(models) / settings.reader, opts)
         self.unsure_below = float(settings.unsure_below)
         self.temperature = (float(settings.temperature_number), float(settings.temperature_colour))
+        # the specks (boxes far smaller than the photo's tiles) are read too, and counted when
+        # read at least this sure: far tiles of a rack seen at a slant (tile folders; None: dropped)
+        self.small_sure = None if settings.small_sure is None or self.kind == "cards" else float(settings.small_sure)
         # a folder with "marks" marks a read UNSURE by its chance of wrong from four signals
         # (vision.marks; research/vision-diary.md, "Marks from four signals") instead of unsure_below
         self.marks = None if settings.marks is None else Marks.from_dict(settings.marks)
@@ -252,19 +261,33 @@ class Reader:
         the height, the way up nearest the photo's up; the reader settles the last 180
         degrees). An axis-aligned detector's box goes through the same rule (a box wider than
         tall is a tile lying on its side). The axis box of a tile is its corners' extent, cut
-        to the photo.
+        to the photo. Specks (``speck_mask``) are not among them (``found`` keeps them apart).
         """
+        found, small = self.found(image)
+        return tuple(part[~small] for part in found)
+
+    def found(self, image: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+        """What ``detect`` finds and the specks beside it: (boxes, scores, corners) and a mask
+        of the specks, the boxes far smaller than the photo's tiles (``speck_mask``). Neither
+        kind keeps a box lying mostly inside a surer one of its own kind; a speck also goes
+        when it lies mostly inside a tile's box."""
         h, w = image.shape[:2]
         corners, scores = self._pass(image)
         if self.windows is not None:  # a wide photo read in windows too (vision.windows)
             corners, scores = self._windowed(image, corners, scores)
         # one convention for the detector and the reader's training crops (vread's crops.py)
         corners = np.array([crops.tile_corners(c) for c in corners]).reshape(-1, 4, 2)
-        corners, scores = drop_contained(*drop_specks(corners, scores))
+        small = speck_mask(corners, scores)
+        tiles = drop_contained(corners[~small], scores[~small])
+        specks = drop_contained(corners[small], scores[small])
+        outside = ~inside_any(specks[0], tiles[0])
+        corners = np.concatenate([tiles[0], specks[0][outside]]).reshape(-1, 4, 2)
+        scores = np.concatenate([tiles[1], specks[1][outside]])
+        small = np.arange(len(scores)) >= len(tiles[1])
         boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
         boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
         boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
-        return boxes, scores, corners
+        return (boxes, scores, corners), small
 
     def _pass(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """One run of the detector on the photo shrunk to its input (``_letterbox``): the
@@ -357,17 +380,19 @@ class Reader:
         # an axis-aligned detector's corners are only its box's: look() takes them from the box
         return out[0], out[1], (out[2] if len(out) > 2 and self.obb else None)
 
-    def look(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None) -> Looks:
+    def look(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray | None = None,
+             votes: np.ndarray | None = None) -> Looks:
         """Read every box (see ``Looks``) from its axis-aligned crop (``crops.batch``). The
         corners are the tiles' as they stand: those given (an oriented detector's), else each
-        box's own (``crops.box_corners``)."""
+        box's own (``crops.box_corners``). ``votes``: the boxes whose way up says how the photo
+        stands (all where None; not the specks read beside the tiles)."""
         if len(boxes) == 0:
             return Looks(np.zeros((0, 53), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32),
                          np.zeros((0, 4, 2)), None)
         cut = corners if corners is not None else np.array([crops.box_corners(b) for b in boxes]).reshape(-1, 4, 2)
-        return self._run(image, boxes, cut)
+        return self._run(image, boxes, cut, votes)
 
-    def _run(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray) -> Looks:
+    def _run(self, image: np.ndarray, boxes: np.ndarray, corners: np.ndarray, votes: np.ndarray | None = None) -> Looks:
         """The reader on each box's crop, and on the crop turned where the folder asks for more
         views (the views' number and colour chances averaged); ``corners`` are passed through."""
         n = len(boxes)
@@ -379,7 +404,8 @@ class Reader:
             turned_crops = np.concatenate([np.ascontiguousarray(np.rot90(x[again], k, axes=(2, 3))) for k in turns])
             more_n, more_c, _, _ = self._heads(turned_crops, self.views_cls)
             more_n = more_n.reshape(len(turns), len(again), -1)
-            if self.turned_six_nine and np.mean(turned < 0.5) >= SIX_NINE_UPRIGHT:
+            voters = turned if votes is None or not votes.any() else turned[votes]
+            if self.turned_six_nine and np.mean(voters < 0.5) >= SIX_NINE_UPRIGHT:
                 # the crop turned round shows a tile's 6 as a 9 (turns[0] is 180 degrees)
                 more_n[0][:, [SIX, NINE]] = more_n[0][:, [NINE, SIX]]
             pn[again] = (pn[again] + more_n.sum(axis=0)) / self.views
@@ -432,12 +458,17 @@ class Reader:
         Simple's for cards). A card models folder's corner indices are grouped into cards (``_cards``); no weaker
         boxes are counted for a number of cards, since an index is not a card."""
         h, w = image.shape[:2]
-        boxes, scores, corners = self.boxes(image)
-        looks = self.look(image, boxes, corners)
-        counted = looks.background < NOT_A_TILE
+        cards = self.kind == "cards"
+        (boxes, scores, corners), small = self.found(image)
+        if self.small_sure is None:  # the specks dropped unread
+            boxes, scores, corners, small = boxes[~small], scores[~small], corners[~small], small[~small]
+        looks = self.look(image, boxes, corners if self.obb else None, votes=~small)
+        sure = looks.probs.max(axis=1) >= (self.small_sure or 0.0)
+        counted = (looks.background < NOT_A_TILE) & (~small | sure)
+        keep = ~small | counted  # a speck read less sure goes, as before it was read
+        boxes, scores, looks, counted = boxes[keep], scores[keep], looks.pick(keep), counted[keep]
         listed = ~counted & (looks.background < SURE_NOT_A_TILE)
         notes: list[Doubt | None] = [None] * len(boxes)
-        cards = self.kind == "cards"
         if expect is not None and counted.sum() < expect[0] and not cards:
             boxes, scores, looks, counted, listed, notes = self._fill(image, boxes, scores, looks, counted, listed,
                                                                       notes, expect[0])
@@ -669,24 +700,41 @@ def _corners(boxes) -> np.ndarray:
     return np.stack([b[:, [0, 1]], b[:, [2, 1]], b[:, [2, 3]], b[:, [0, 3]]], 1)
 
 
-def drop_specks(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> tuple[np.ndarray, np.ndarray]:
-    """Drop boxes far smaller than the photo's tiles: specks of carpet or print, not tiles.
+def speck_mask(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> np.ndarray:
+    """Which boxes are far smaller than the photo's tiles: specks of carpet or print, or a far
+    tile (a tile folder's ``small_sure`` counts those read sure).
 
     The tiles of one photo are about one size (one camera distance). The size is taken from
     the detector's surest boxes (score at least 0.8 of the best); a box (corners (n, 4, 2))
-    under ``share`` of their median area goes. A tile cut off by the photo's edge keeps half
-    its size or more.
+    under ``share`` of their median area is a speck. A tile cut off by the photo's edge keeps
+    half its size or more.
 
-    >>> b = _corners([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 104, 5]])
-    >>> drop_specks(b, np.array([0.9, 0.85, 0.6]))[1].tolist()
-    [0.9, 0.85]
+    >>> speck_mask(_corners([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 104, 5]]), np.array([0.9, 0.85, 0.6])).tolist()
+    [False, False, True]
     """
     if len(corners) < 2:
-        return corners, scores
+        return np.zeros(len(corners), bool)
     area = crops.areas(corners)
     typical = float(np.median(area[scores >= 0.8 * scores.max()]))
-    keep = area >= share * typical
-    return corners[keep], scores[keep]
+    return area < share * typical
+
+
+def _inside(own: np.ndarray, other: np.ndarray, area: float) -> float:
+    """The share of ``own``'s area (corners (4, 2)) that lies inside ``other``."""
+    import cv2
+
+    return cv2.intersectConvexConvex(own.astype(np.float32), other.astype(np.float32))[0] / area
+
+
+def inside_any(corners: np.ndarray, others: np.ndarray, share: float = CONTAINED) -> np.ndarray:
+    """Which boxes (corners (n, 4, 2)) lie with at least ``share`` of their area inside one of
+    ``others`` (a speck on part of a tile).
+
+    >>> inside_any(_corners([[5, 20, 35, 50], [45, 0, 85, 50]]), _corners([[0, 0, 40, 50]])).tolist()
+    [True, False]
+    """
+    area = np.maximum(crops.areas(corners), 1e-9) if len(corners) else np.zeros(0)
+    return np.array([any(_inside(c, o, a) >= share for o in others) for c, a in zip(corners, area)], bool)
 
 
 def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTAINED) -> tuple[np.ndarray, np.ndarray]:
@@ -700,8 +748,6 @@ def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTA
     >>> drop_contained(b, np.array([0.9, 0.5, 0.8]))[1].tolist()
     [0.9, 0.8]
     """
-    import cv2
-
     if len(corners) < 2:
         return corners, scores
     area = np.maximum(crops.areas(corners), 1e-9)
@@ -711,8 +757,7 @@ def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTA
         k = np.array(kept, int)
         # only the surer boxes whose extents meet this one's are intersected exactly
         near = k[(np.minimum(hi[i], hi[k]) > np.maximum(lo[i], lo[k])).all(axis=1)] if len(k) else k
-        own = corners[i].astype(np.float32)
-        if any(cv2.intersectConvexConvex(own, corners[j].astype(np.float32))[0] / area[i] >= share for j in near):
+        if any(_inside(corners[i], corners[j], area[i]) >= share for j in near):
             continue
         kept.append(int(i))
     keep = np.sort(np.array(kept, int))

@@ -81,6 +81,10 @@ class ModelSettings:
     # (research/vision_calibrate.py), so that the bar of "?" separates wrong reads from right
     temperature_number: float = 1.0
     temperature_colour: float = 1.0
+    # a tile folder reads the boxes far smaller than the photo's tiles too, and counts those it
+    # reads at least this sure of their kind (far tiles of a slanted rack; models/README.md, "Small
+    # boxes the reader is sure of"); None: they are dropped unread as specks
+    small_sure: float | None = None
     # the mark of a read from four signals (vision.marks; models/README.md, "Marks from four
     # signals"): where present it decides UNSURE in place of unsure_below
     marks: dict[str, Any] | None = None
@@ -158,7 +162,7 @@ def _shown(key: str, value: Any) -> str:
     """A wrong value as the line shows it: a number as the key's type (0 -> 0.0 for a chance)."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return repr(value)
-    return str(float(value) if key in ("conf", "iou", "sure", "unsure_below") or key.startswith("temperature")
+    return str(float(value) if key in ("conf", "iou", "sure", "unsure_below", "small_sure") or key.startswith("temperature")
                else int(value))
 
 
@@ -179,6 +183,7 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "turned_six_nine": lambda v: isinstance(v, bool),
     "temperature_number": _number(lambda v: 0.05 <= v <= 20),
     "temperature_colour": _number(lambda v: 0.05 <= v <= 20),
+    "small_sure": _number(lambda v: 0 < v <= 1),
 }
 #: keys left out of the file at their defaults (the others are written as they are)
 DEFAULT_OMITTED = {"kind", "way_up", "views", "sure", "unsure_below", "obb", "temperature_number",

@@ -16,12 +16,7 @@ for M in $OLD=models $N=$R/models; do
   (echo "== ${M%%=*}"; REMI_MODELS=${M#*=} python ../shared/calibration/digit_size.py) >> $F/digit_size.txt
 done
 bash research/figures/pools.sh $SET $STEM
-for P in pool-editions-$SET pool-racks-$SET pool-wide-$SET pool-crowd-$SET; do
-  for M in $OLD=models $N=$R/models; do
-    remi vision eval out/$P --session "" --models ${M#*=} --json > $F/$P-${M%%=*}.json
-    python research/vision_flags.py --folder out/$P --models ${M#*=} --json $F/flags/$P-${M%%=*}.json > /dev/null
-  done
-done
+bash research/figures/read_pools.sh $SET $F $OLD=models $N=$R/models
 for M in $OLD=models $N=$R/models; do
   python research/errors_by_size.py --folder out/pool-editions-$SET --models ${M#*=} --json $F/sizes-editions-$SET-${M%%=*}.json > /dev/null
 done

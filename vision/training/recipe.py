@@ -114,11 +114,11 @@ def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40, width: int 
     for tiles, how each crop is read where the folder does not say otherwise.
 
     >>> s = reader_settings({"detector": "tile-detector.onnx"})
-    >>> s["views"], s["sure"], s["turned_six_nine"], reader_settings({"turned_six_nine": False})["turned_six_nine"]
-    (4, 0.95, True, False)
+    >>> s["views"], s["sure"], s["turned_six_nine"], s["small_sure"], reader_settings({"turned_six_nine": False})["turned_six_nine"]
+    (4, 0.95, True, 0.8, False)
     >>> c = reader_settings({}, "cards")
-    >>> c["kind"], "turned_six_nine" in c, c["reader_outputs"]["colour"]
-    ('cards', False, 'suit s c h d')
+    >>> c["kind"], "turned_six_nine" in c, "small_sure" in c, c["reader_outputs"]["colour"]
+    ('cards', False, False, 'suit s c h d')
     >>> reader_settings({}, width=256)["reader_outputs"]["embedding"][:11]   # two trunks side by side
     '256 numbers'
     """
@@ -127,10 +127,11 @@ def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40, width: int 
             "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                "orient": "upright, turned 180 degrees", "embedding": embedding}}
     if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u"),
-        # its turned view's 6 read as a 9 in a photo standing upright (models/README.md, "A 6 turned round is a 9")
+        # its turned view's 6 read as a 9 in a photo standing upright (models/README.md, "A 6 turned round is a 9"),
+        # a far tile under the speck share counted when read 0.8 sure ("Small boxes the reader is sure of")
         meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
                      "unsure_below": meta.get("unsure_below", 0.7),
-                     "turned_six_nine": meta.get("turned_six_nine", True)})
+                     "turned_six_nine": meta.get("turned_six_nine", True), "small_sure": meta.get("small_sure", 0.8)})
     if kind == "cards":
         meta.update({"kind": "cards", "reader_outputs": {
             "number": "0 = joker, 1 = ace ... 13 = king, 14 = not an index", "colour": "suit s c h d",
