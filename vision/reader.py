@@ -733,8 +733,14 @@ def inside_any(corners: np.ndarray, others: np.ndarray, share: float = CONTAINED
     >>> inside_any(_corners([[5, 20, 35, 50], [45, 0, 85, 50]]), _corners([[0, 0, 40, 50]])).tolist()
     [True, False]
     """
-    area = np.maximum(crops.areas(corners), 1e-9) if len(corners) else np.zeros(0)
-    return np.array([any(_inside(c, o, a) >= share for o in others) for c, a in zip(corners, area)], bool)
+    if not len(corners) or not len(others):
+        return np.zeros(len(corners), bool)
+    area = np.maximum(crops.areas(corners), 1e-9)
+    lo, hi, olo, ohi = corners.min(axis=1), corners.max(axis=1), others.min(axis=1), others.max(axis=1)
+    # only the boxes whose extents meet are intersected exactly (a carpet's hundreds of specks)
+    meet = (np.minimum(hi[:, None], ohi[None]) > np.maximum(lo[:, None], olo[None])).all(axis=2)
+    return np.array([any(_inside(corners[i], others[j], area[i]) >= share for j in np.nonzero(meet[i])[0])
+                     for i in range(len(corners))], bool)
 
 
 def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTAINED) -> tuple[np.ndarray, np.ndarray]:
