@@ -263,14 +263,14 @@ class Reader:
         tall is a tile lying on its side). The axis box of a tile is its corners' extent, cut
         to the photo. Specks (``speck_mask``) are not among them (``found`` keeps them apart).
         """
-        found, small = self.found(image)
-        return tuple(part[~small] for part in found)
+        return self.found(image, specks=False)[0]
 
-    def found(self, image: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
-        """What ``detect`` finds and the specks beside it: (boxes, scores, corners) and a mask
-        of the specks, the boxes far smaller than the photo's tiles (``speck_mask``). Neither
-        kind keeps a box lying mostly inside a surer one of its own kind; a speck also goes
-        when it lies mostly inside a tile's box."""
+    def found(self, image: np.ndarray, specks: bool = True) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+        """What ``detect`` finds, and with ``specks`` the specks beside it: (boxes, scores,
+        corners) and a mask of the specks, the boxes far smaller than the photo's tiles
+        (``speck_mask``; without ``specks`` they are dropped and the mask is all False).
+        Neither kind keeps a box lying mostly inside a surer one of its own kind; a speck also
+        goes when it lies mostly inside a tile's box."""
         h, w = image.shape[:2]
         corners, scores = self._pass(image)
         if self.windows is not None:  # a wide photo read in windows too (vision.windows)
@@ -279,10 +279,10 @@ class Reader:
         corners = np.array([crops.tile_corners(c) for c in corners]).reshape(-1, 4, 2)
         small = speck_mask(corners, scores)
         tiles = drop_contained(corners[~small], scores[~small])
-        specks = drop_contained(corners[small], scores[small])
-        outside = ~inside_any(specks[0], tiles[0])
-        corners = np.concatenate([tiles[0], specks[0][outside]]).reshape(-1, 4, 2)
-        scores = np.concatenate([tiles[1], specks[1][outside]])
+        kept = drop_contained(corners[small], scores[small]) if specks else (corners[:0], scores[:0])
+        outside = ~inside_any(kept[0], tiles[0])
+        corners = np.concatenate([tiles[0], kept[0][outside]]).reshape(-1, 4, 2)
+        scores = np.concatenate([tiles[1], kept[1][outside]])
         small = np.arange(len(scores)) >= len(tiles[1])
         boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
         boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
@@ -459,12 +459,10 @@ class Reader:
         boxes are counted for a number of cards, since an index is not a card."""
         h, w = image.shape[:2]
         cards = self.kind == "cards"
-        (boxes, scores, corners), small = self.found(image)
-        if self.small_sure is None:  # the specks dropped unread
-            boxes, scores, corners, small = boxes[~small], scores[~small], corners[~small], small[~small]
+        # the specks are read only where the folder counts those read sure; elsewhere dropped unread
+        (boxes, scores, corners), small = self.found(image, specks=self.small_sure is not None)
         looks = self.look(image, boxes, corners if self.obb else None, votes=~small)
-        sure = looks.probs.max(axis=1) >= (self.small_sure or 0.0)
-        counted = (looks.background < NOT_A_TILE) & (~small | sure)
+        counted = (looks.background < NOT_A_TILE) & (~small | (looks.probs.max(axis=1) >= (self.small_sure or 0.0)))
         keep = ~small | counted  # a speck read less sure goes, as before it was read
         boxes, scores, looks, counted = boxes[keep], scores[keep], looks.pick(keep), counted[keep]
         listed = ~counted & (looks.background < SURE_NOT_A_TILE)
