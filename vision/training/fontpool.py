@@ -17,9 +17,16 @@ forty-seven more (reader v20): ADF's serifs and sans, Didot and Bodoni, rounded 
 bolds, condensed grotesques, typewriters, OCR-A, a Japanese gothic's Latin digits; the faces were
 looked at on a sheet and hollow, shadowed, broken and handwritten ones left in Debian.
 
+A fifth, ``"many"`` (reader v31), fifteen packages more and Brian Kent's Aenigma collection,
+whose every face is a design of its own and so counts as a family (``ONE_FAMILY_A_FACE``): techno
+and display bolds, Latin Modern, M+, Elstob, STIX. Too many faces to look at one by one, so a face
+counts only where its digits and J draw as print does (``drawable``: filled, distinct, a digit's
+counters); a sheet of those looked at by eye left out a few more, broken or pictorial
+(``_LEFT_OUT_BY_EYE``).
+
 >>> sorted(PACKAGES)
-['extra', 'more', 'test', 'train']
->>> set(PACKAGES["train"] + PACKAGES["more"] + PACKAGES["extra"]) & set(PACKAGES["test"])
+['extra', 'many', 'more', 'test', 'train']
+>>> set(PACKAGES["train"] + PACKAGES["more"] + PACKAGES["extra"] + PACKAGES["many"]) & set(PACKAGES["test"])
 set()
 """
 
@@ -56,7 +63,24 @@ PACKAGES = {
               "fonts-prociono", "fonts-ubuntu-title", "fonts-cherrybomb", "fonts-rocknroll",
               "fonts-morisawa-bizud-gothic", "fonts-le-murmure", "fonts-beteckna", "fonts-tomsontalks",
               "fonts-triod-postnaja", "fonts-gamaliel", "fonts-uralic", "fonts-radisnoir", "fonts-staypuft"),
+    "many": ("fonts-aenigma", "fonts-arkpandora", "fonts-dustin", "fonts-elstob", "fonts-georgewilliams",
+             "fonts-gfs-artemisia", "fonts-lmodern", "fonts-mplus", "fonts-nanum", "fonts-stix",
+             "fonts-levien-museum", "fonts-millimetre", "fonts-mmcedar", "fonts-solide-mirage", "fonts-apropal",
+             "fonts-babelstone-modern"),
 }
+#: packages whose every face is a design of its own, each drawn as a family
+ONE_FAMILY_A_FACE = ("fonts-aenigma",)
+#: splits whose faces count only where ``drawable``
+CHECKED = ("many",)
+#: faces of "many" that pass ``drawable`` and a sheet showed broken, spattered or pictorial
+_LEFT_OUT_BY_EYE = re.compile(r"^(1015snr?|splatz2|aftermat|combusii|combuspl|dastardl|dystorqu|gyrosesq|inertia|"
+                              r"inevitab|koneerie|lakeshor|lineding|numskull|overhead|pincers|quillexs|skullcap|"
+                              r"stagnati|vertigo2|wyvernw[iw]|zirccube|zoidal|zurklezs)\.", re.IGNORECASE)
+DRAWN = "0123456789J"  # what a tile face prints, the joker's letter among them
+#: a face's glyphs differ at least this much two by two (mean absolute difference at 24x32)
+DISTINCT = 0.03
+COUNTERS = (4, 7)  # the counters of 0-9 and J together: 0, 4, 6, 8 (two) and 9, give or take a 4 or J
+STROKE = 0.05  # the thickest stroke's half width against the glyph's height, the median digit
 #: faces left out by name: too thin or hollow to be printed on a tile, keys drawn round each glyph
 #: (Biolinum Keyboard; OCR-B's E and X faces frame their digits), or no digits (symbols, dingbats, scripts)
 _LEFT_OUT = re.compile(r"ocrb[ex]\.|thin|hairline|outline|biolinum_k|extralight|ultralight|symbol|dingbat|d050000l|z003|emoji|variable|\[",
@@ -98,8 +122,62 @@ def require(split: str) -> None:
 
 def families(split: str) -> tuple[tuple[str, tuple[Path, ...]], ...]:
     """(package, its faces) of a pool: the sampler picks a family first, then one of its faces,
-    so that a package of 36 faces is not drawn 36 times as often as one of a single face."""
-    return tuple((p, package_faces(p)) for p in PACKAGES[split] if package_faces(p))
+    so that a package of 36 faces is not drawn 36 times as often as one of a single face. A
+    package of ``ONE_FAMILY_A_FACE`` gives each face as a family (``package:face``); a
+    ``CHECKED`` split keeps only the faces ``drawable`` and not left out by eye."""
+    out = []
+    for p in PACKAGES[split]:
+        faces = package_faces(p)
+        if split in CHECKED:
+            faces = tuple(f for f in faces if not _LEFT_OUT_BY_EYE.search(f.name) and drawable(f))
+        if p in ONE_FAMILY_A_FACE:
+            out += [(f"{p}:{f.stem}", (f,)) for f in faces]
+        elif faces:
+            out.append((p, faces))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def drawable(path: Path) -> bool:
+    """Whether a face draws ``DRAWN`` as a tile prints it: every glyph inked, no two alike
+    (a face without digits draws one box for all), the counters of filled digits (an outlined
+    or shadowed face has a counter in every stroke) and strokes not hairline-thin."""
+    import cv2
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.truetype(str(path), 64)
+    except OSError:
+        return False
+    glyphs, counters, strokes = [], 0, []
+    for char in DRAWN:
+        canvas = Image.new("L", (120, 120), 0)
+        ImageDraw.Draw(canvas).text((20, 10), char, font=font, fill=255)
+        ink = np.array(canvas) > 127
+        ys, xs = np.nonzero(ink)
+        if len(ys) < 30:
+            return False
+        glyph = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+        glyphs.append(cv2.resize(glyph.astype(np.float32), (24, 32), interpolation=cv2.INTER_AREA))
+        paper = np.pad(~glyph, 1, constant_values=True).astype(np.uint8)
+        counters += cv2.connectedComponents(paper, connectivity=4)[0] - 2  # less the ink's label and the outside
+        strokes.append(cv2.distanceTransform(glyph.astype(np.uint8), cv2.DIST_L2, 5).max() / glyph.shape[0])
+    apart = min(float(np.abs(a - b).mean()) for i, a in enumerate(glyphs) for b in glyphs[i + 1:])
+    if not (apart >= DISTINCT and COUNTERS[0] <= counters <= COUNTERS[1] and float(np.median(strokes)) >= STROKE):
+        return False
+    return _draws_as_the_faces_do(path)
+
+
+def _draws_as_the_faces_do(path: Path) -> bool:
+    """The older splits' own guard (tests/vision/training/test_fontpool.py), as the tile faces draw
+    the digits: nine shapes of ten at least, and no frame round a 10 (a block face's 10 fills it)."""
+    from remi.vision.training import tilefaces
+
+    key = face_key(path)
+    shapes = {(g.shape, round(float(g.mean()), 3)) for g in (tilefaces._glyph(key, str(d)) for d in range(10))}
+    ten = tilefaces._glyph(key, "10") > 0.5
+    return len(shapes) >= 9 and bool(min(ten[:2].mean(), ten[-2:].mean(), ten[:, :2].mean(), ten[:, -2:].mean()) < 0.6)
 
 
 def light_families(split: str) -> tuple[tuple[str, tuple[Path, ...]], ...]:

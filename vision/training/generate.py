@@ -118,10 +118,12 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     ``"thin-train"`` wide-train with J-letter jokers and Light faces (reader v11), ``"joker-train"``
     thin-train with 15 % of the tiles jokers (reader v12), ``"more-train"`` wide-train's families
     and twenty-nine more (reader v16), ``"most-train"`` forty-seven more again (reader v20),
-    ``"joker-most"`` those with every joker a J, 15 % of the tiles (reader v30). ``prints``: the share of scenes laid on a cloth printed
-    with motifs (``surfaces.motifs``; never with the test editions, whose tables are the test's). ``jobs``:
-    processes drawing scenes side by side; each scene comes from (seed, split, index) alone, so
-    any number of jobs writes the same images."""
+    ``"joker-most"`` those with every joker a J, 15 % of the tiles (reader v30), ``"many-train"``
+    most-train's and two hundred more, most of them Aenigma's display designs (reader v31).
+    ``prints``: the share of scenes laid on a cloth printed with motifs (``surfaces.motifs``; never
+    with the test editions, whose tables are the test's). ``jobs``: processes drawing scenes side by
+    side; each scene comes from (seed, split, index) alone, so any number of jobs writes the same
+    images."""
     tilefaces.require_fonts(tilefaces.TRUETYPE.values())
     out = Path(out)
     for part in ("images", "labels", "meta"):

@@ -115,8 +115,13 @@ MOST_TRAIN = {**MORE_TRAIN, "families": ("train", "more", "extra")}
 # face, read as a 3 or a 1; in most-train a J is one joker of four at a 5 % share. Here most-train's
 # families, every joker a J, 15 % of the tiles jokers.
 JOKER_MOST = {**MOST_TRAIN, "jokers": ("letter",), "joker_share": 0.15}
+# The pool of many faces (reader v31): v16 and v20 gained where families were new, and the test
+# families' numbers are still most of the crowd pool's errors; most-train's families and the
+# "many" split's 204 (189 of them Aenigma's designs, each a family), the rest as most-train
+MANY_TRAIN = {**MOST_TRAIN, "families": ("train", "more", "extra", "many")}
 POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN,
-         "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN, "joker-most": JOKER_MOST}
+         "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN, "joker-most": JOKER_MOST,
+         "many-train": MANY_TRAIN}
 #: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")

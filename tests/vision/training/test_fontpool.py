@@ -35,7 +35,7 @@ def test_digits_run_from_a_third_to_seven_tenths_of_the_tile():
         assert all(e.digit_y - e.digit_height / 2 >= 0.059 for e in _editions(split)), "a big digit runs off the top"
 
 
-@pytest.mark.parametrize("split", ["train", "test", "more", "extra"])
+@pytest.mark.parametrize("split", ["train", "test", "more", "extra", "many"])
 def test_every_face_draws_ten_different_digits(split):
     """A face that draws .notdef boxes or keys round its digits would teach the reader nonsense."""
     for _, faces in fontpool.families(split):
@@ -124,3 +124,21 @@ def test_a_letter_joker_is_drawn_in_a_face_without_a_j():
     out = tf.render(Tile.parse("*"), ed, np.random.default_rng(0), 120)
     ink = np.abs(out.image.astype(int) - np.array(ed.body)).sum(2) > 60
     assert ink[out.mask > 0].sum() > 40
+
+
+def test_the_pool_of_many_faces_draws_aenigmas_designs_each_a_family():
+    """Reader v31's pool: most-train's families and the "many" split's, never a test one."""
+    eds = _editions("many-train", 600)
+    faces = {p: split for split in ("train", "more", "extra", "many", "test") for _, fs in fontpool.families(split) for p in fs}
+    drawn = [faces.get(Path(e.font[5:])) for e in eds if e.font.startswith("file:")]
+    assert "test" not in drawn
+    assert drawn.count("many") > 250 and drawn.count("extra") > 50, (drawn.count("many"), drawn.count("extra"))
+    designs = [name for name, fs in fontpool.families("many") if name.startswith("fonts-aenigma:")]
+    assert len(designs) > 150 and all(len(fs) == 1 for name, fs in fontpool.families("many") if name in designs)
+
+
+@pytest.mark.parametrize("face, drawn", [("dejavu/DejaVuSans-Bold.ttf", True), ("aenigma/3dlet.ttf", False),
+                                         ("aenigma/4shadowo.ttf", False), ("aenigma/graze.ttf", False)])
+def test_a_face_counts_where_its_digits_draw_as_print(face, drawn):
+    """Filled, distinct digits: an outlined or shadowed face, or one box for every digit, does not."""
+    assert fontpool.drawable(Path("/usr/share/fonts/truetype") / face) is drawn
