@@ -119,7 +119,8 @@ def write_scene_set(out: Path, n_train: int, n_val: int = 0, seed: int = 0, *, m
     thin-train with 15 % of the tiles jokers (reader v12), ``"more-train"`` wide-train's families
     and twenty-nine more (reader v16), ``"most-train"`` forty-seven more again (reader v20),
     ``"joker-most"`` those with every joker a J, 15 % of the tiles (reader v30), ``"many-train"``
-    most-train's and two hundred more, most of them Aenigma's display designs (reader v31).
+    most-train's and two hundred more, most of them Aenigma's display designs (reader v31),
+    ``"many-turned"`` its faces whose 6 is the 9 turned round (reader v32).
     ``prints``: the share of scenes laid on a cloth printed with motifs (``surfaces.motifs``; never
     with the test editions, whose tables are the test's). ``jobs``: processes drawing scenes side by
     side; each scene comes from (seed, split, index) alone, so any number of jobs writes the same

@@ -119,9 +119,13 @@ JOKER_MOST = {**MOST_TRAIN, "jokers": ("letter",), "joker_share": 0.15}
 # families' numbers are still most of the crowd pool's errors; most-train's families and the
 # "many" split's 204 (189 of them Aenigma's designs, each a family), the rest as most-train
 MANY_TRAIN = {**MOST_TRAIN, "families": ("train", "more", "extra", "many")}
+# The pool of many faces, as tile sets print a 6 (reader v32): v31 read the big 6s and 9s worse; most
+# of the "many" split's display faces draw a 6 unlike their 9 turned round, where a tile set's 6
+# is its 9 turned (``fontpool.six_turned_nine``); many-train's faces that draw them so
+MANY_TURNED = {**MANY_TRAIN, "six_turned_nine": True}
 POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN,
          "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN, "joker-most": JOKER_MOST,
-         "many-train": MANY_TRAIN}
+         "many-train": MANY_TRAIN, "many-turned": MANY_TURNED}
 #: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")
@@ -294,7 +298,11 @@ def _families(split: str, of: Callable[[str], Families]) -> Families:
     splits = POOLS[split].get("families", (POOLS[split]["base"],))
     for name in splits:
         fontpool.require(name)
-    return tuple(f for name in splits for f in of(name))
+    found = tuple(f for name in splits for f in of(name))
+    if not POOLS[split].get("six_turned_nine"):
+        return found
+    kept = ((family, tuple(f for f in faces if fontpool.six_turned_nine(f))) for family, faces in found)
+    return tuple((family, faces) for family, faces in kept if faces)
 
 
 def _weight(rng: np.random.Generator, font: str, light: bool = False) -> float:

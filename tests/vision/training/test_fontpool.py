@@ -142,3 +142,17 @@ def test_the_pool_of_many_faces_draws_aenigmas_designs_each_a_family():
 def test_a_face_counts_where_its_digits_draw_as_print(face, drawn):
     """Filled, distinct digits: an outlined or shadowed face, or one box for every digit, does not."""
     assert fontpool.drawable(Path("/usr/share/fonts/truetype") / face) is drawn
+
+
+@pytest.mark.parametrize("face, turned", [("dejavu/DejaVuSans-Bold.ttf", True), ("aenigma/enthuses.ttf", False)])
+def test_a_six_is_the_nine_turned_round_as_tile_sets_print_it(face, turned):
+    """Reader v32's pool keeps only such faces: v31's techno 6s, unlike their 9s, cost the big 6s."""
+    assert fontpool.six_turned_nine(Path("/usr/share/fonts/truetype") / face) is turned
+
+
+def test_the_pool_of_many_turned_faces_draws_only_sixes_that_are_nines_turned():
+    eds = _editions("many-turned", 200)
+    faces = [Path(e.font[5:]) for e in eds if e.font.startswith("file:")]
+    assert len(faces) > 120 and all(fontpool.six_turned_nine(f) for f in faces)
+    many = {p for _, fs in fontpool.families("many") for p in fs}
+    assert sum(f in many for f in faces) > 20
