@@ -77,6 +77,7 @@ _LEFT_OUT_BY_EYE = re.compile(r"^(1015snr?|splatz2|aftermat|combusii|combuspl|da
                               r"inevitab|koneerie|lakeshor|lineding|numskull|overhead|pincers|quillexs|skullcap|"
                               r"stagnati|vertigo2|wyvernw[iw]|zirccube|zoidal|zurklezs)\.", re.IGNORECASE)
 DRAWN = "0123456789J"  # what a tile face prints, the joker's letter among them
+GLYPH = 160  # pixels of a glyph's height when drawn, before it is scaled onto a tile
 #: a face's glyphs differ at least this much two by two (mean absolute difference at 24x32)
 DISTINCT = 0.03
 COUNTERS = (4, 7)  # the counters of 0-9 and J together: 0, 4, 6, 8 (two) and 9, give or take a 4 or J
@@ -178,24 +179,40 @@ def six_turned_nine(path: Path) -> bool:
     import cv2
     import numpy as np
 
-    from remi.vision.training import tilefaces
-
-    key = face_key(path)
-    six, nine = tilefaces._glyph(key, "6"), tilefaces._glyph(key, "9")[::-1, ::-1]
+    six, nine = face_glyph(path, "6"), face_glyph(path, "9")[::-1, ::-1]
     size = (24, 32)
-    apart = np.abs(cv2.resize(six.astype(np.float32), size) - cv2.resize(nine.astype(np.float32), size)).mean()
+    apart = np.abs(cv2.resize(six, size) - cv2.resize(nine, size)).mean()
     return bool(apart < SIX_NINE)
 
 
 def _draws_as_the_faces_do(path: Path) -> bool:
-    """The older splits' own guard (tests/vision/training/test_fontpool.py), as the tile faces draw
-    the digits: nine shapes of ten at least, and no frame round a 10 (a block face's 10 fills it)."""
-    from remi.vision.training import tilefaces
-
-    key = face_key(path)
-    shapes = {(g.shape, round(float(g.mean()), 3)) for g in (tilefaces._glyph(key, str(d)) for d in range(10))}
-    ten = tilefaces._glyph(key, "10") > 0.5
+    """The older splits' own guard (tests/vision/training/test_fontpool.py), on the glyphs the tile
+    faces draw: nine shapes of ten at least, and no frame round a 10 (a block face's 10 fills it)."""
+    shapes = {(g.shape, round(float(g.mean()), 3)) for g in (face_glyph(path, str(d)) for d in range(10))}
+    ten = face_glyph(path, "10") > 0.5
     return len(shapes) >= 9 and bool(min(ten[:2].mean(), ten[-2:].mean(), ten[:, :2].mean(), ten[:, -2:].mean()) < 0.6)
+
+
+@lru_cache(maxsize=512)
+def face_glyph(path: Path, text: str):
+    """A tight float32 0..1 mask of ``text`` in the face file ``path``, about ``GLYPH`` pixels
+    tall: what a tile face draws (``tilefaces``)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    pil = ImageFont.truetype(str(path), int(GLYPH * 1.35))
+    x0, y0, x1, y1 = pil.getbbox(text)
+    img = Image.new("L", (x1 - x0 + 20, y1 - y0 + 20), 0)
+    ImageDraw.Draw(img).text((10 - x0, 10 - y0), text, font=pil, fill=255)
+    return tight(img)
+
+
+def tight(canvas):
+    """The float32 0..1 crop of a drawn 0..255 canvas to its ink (pixels over 20)."""
+    import numpy as np
+
+    canvas = np.asarray(canvas)
+    ys, xs = np.nonzero(canvas > 20)
+    return canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255.0
 
 
 def light_families(split: str) -> tuple[tuple[str, tuple[Path, ...]], ...]:

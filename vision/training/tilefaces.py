@@ -47,6 +47,7 @@ import cv2
 import numpy as np
 
 from remi.engine import Tile
+from remi.vision.training import fontpool
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
              Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"), Path("/Library/Fonts"),
@@ -59,7 +60,7 @@ TRUETYPE = {"dejavu-sans": "DejaVuSans.ttf", "dejavu-sans-bold": "DejaVuSans-Bol
             "dejavu-condensed-bold": "DejaVuSansCondensed-Bold.ttf", "dejavu-serif": "DejaVuSerif.ttf",
             "dejavu-serif-bold": "DejaVuSerif-Bold.ttf", "dejavu-serif-condensed-bold": "DejaVuSerifCondensed-Bold.ttf",
             "dejavu-mono": "DejaVuSansMono.ttf", "dejavu-mono-bold": "DejaVuSansMono-Bold.ttf"}
-GLYPH = 160  # pixels of a glyph's height when drawn, before it is scaled onto the tile
+GLYPH = fontpool.GLYPH  # pixels of a glyph's height when drawn, before it is scaled onto the tile
 COLOURS = ("k", "b", "r", "y")  # engine colour order; y is the orange of most sets
 
 # Inks as (hue degrees, saturation, value) anchors, per engine colour, per pool. Blue runs from
@@ -272,8 +273,6 @@ def _pick_font(rng: np.random.Generator, split: str) -> str:
     """A font key of a pool: an old pool's own fonts, or for a wide pool mostly one face of a
     Debian family (the family drawn first: a package of 36 faces counts as one of a single face)."""
     if "base" in POOLS[split] and rng.random() >= OLD_FONT_SHARE:
-        from remi.vision.training import fontpool
-
         _, faces = _pick(rng, _families(split, fontpool.families))
         return fontpool.face_key(_pick(rng, faces))
     return _pick(rng, available_fonts(POOLS[split].get("base", split)))
@@ -281,8 +280,6 @@ def _pick_font(rng: np.random.Generator, split: str) -> str:
 
 def _light_face(rng: np.random.Generator, split: str) -> str:
     """A font key of a Light face of one of a pool's Debian families (the family drawn first)."""
-    from remi.vision.training import fontpool
-
     _, faces = _pick(rng, _families(split, fontpool.light_families))
     return fontpool.face_key(_pick(rng, faces))
 
@@ -293,8 +290,6 @@ Families = tuple[tuple[str, tuple[Path, ...]], ...]
 def _families(split: str, of: Callable[[str], Families]) -> Families:
     """(package, faces) of every ``fontpool`` split a pool draws from (its base's alone but for
     ``families``), each split refused with its install command when missing."""
-    from remi.vision.training import fontpool
-
     splits = POOLS[split].get("families", (POOLS[split]["base"],))
     for name in splits:
         fontpool.require(name)
@@ -344,19 +339,11 @@ def _glyph(font: str, text: str) -> np.ndarray:
         (tw, th), base = cv2.getTextSize(text, f, scale, thick)
         canvas = np.zeros((th + base + 4 * thick, tw + 4 * thick), np.uint8)
         cv2.putText(canvas, text, (2 * thick, th + 2 * thick), f, scale, 255, thick, cv2.LINE_AA)
-    else:
-        from PIL import Image, ImageDraw, ImageFont
-
-        path = font_path(font)
-        if path is None:
-            raise FileNotFoundError(f"font {font} ({TRUETYPE.get(font, font)}) is not on this machine")
-        pil = ImageFont.truetype(str(path), int(GLYPH * 1.35))
-        x0, y0, x1, y1 = pil.getbbox(text)
-        img = Image.new("L", (x1 - x0 + 20, y1 - y0 + 20), 0)
-        ImageDraw.Draw(img).text((10 - x0, 10 - y0), text, font=pil, fill=255)
-        canvas = np.asarray(img)
-    ys, xs = np.nonzero(canvas > 20)
-    return canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255.0
+        return fontpool.tight(canvas)
+    path = font_path(font)
+    if path is None:
+        raise FileNotFoundError(f"font {font} ({TRUETYPE.get(font, font)}) is not on this machine")
+    return fontpool.face_glyph(path, text)
 
 
 @lru_cache(maxsize=None)
