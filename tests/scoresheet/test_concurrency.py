@@ -94,7 +94,8 @@ def _kill_loop(db: str, rounds: int, seed: int) -> None:
         notes, seqs = notes_of(db, game_id)
         mine = [n for n in notes if n and n.startswith(f"k{r}-")]
         # Every hand it said it committed is there; at most one more (killed between commit and print).
-        assert mine[: len(printed)] == printed and len(mine) - len(printed) in (0, 1), (printed, mine)
+        assert mine[: len(printed)] == printed and len(mine) - len(printed) in (0, 1), \
+            f"round {r}: the writer printed {printed}, the sheet holds {mine}"  # whole lists: pytest cuts a tuple's
         assert notes == committed + mine
         assert seqs == list(range(1, len(seqs) + 1))
         committed = notes
