@@ -75,6 +75,20 @@ def test_every_translation_keeps_the_placeholders(lang: str) -> None:
     assert wrong == [], wrong
 
 
+def test_every_catalogue_folder_is_a_package_that_ships() -> None:
+    """`pip install .` ships a data folder only as a declared package (setuptools warns, then
+    leaves it out): each language's folder is listed in pyproject with its .mo and .po."""
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        tools = tomllib.load(f)["tool"]["setuptools"]
+    folders = {f"remi.locale.{p.parent.name}.LC_MESSAGES" for p in LOCALE.glob("*/LC_MESSAGES")}
+    assert set(TRANSLATED) == {name.split(".")[2] for name in folders}
+    for name in folders:
+        assert name in tools["packages"] and set(tools["package-data"][name]) == {"*.mo", "*.po"}
+    assert "remi.locale" in tools["packages"]
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_shipped_mo_is_the_po_compiled(lang: str) -> None:
     with open(LOCALE / lang / "LC_MESSAGES" / "remi.mo", "rb") as f:

@@ -1,5 +1,5 @@
 """Issue 40: the models are package data. A fresh venv with `pip install .` (non-editable, from
-a copy of the checkout; the main venv's packages reused through a .pth, so nothing is
+a copy of the checkout, built to a wheel; the main venv's packages reused through a .pth, so nothing is
 downloaded) reads a sample photo with `remi scan` from another folder; a models folder
 without models says what to do in one line, naming no path of the installed package."""
 
@@ -34,9 +34,15 @@ def test_an_installed_remi_reads_a_photo_from_any_folder(tmp_path):
     assert deps, sys.path
     (site / "zz_deps.pth").write_text("\n".join(deps) + "\n")  # numpy, onnxruntime, pip, setuptools
     env = {k: v for k, v in os.environ.items() if k not in ("REMI_MODELS", "PYTHONPATH", "VIRTUAL_ENV")}
-    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps",
-                              "--no-build-isolation", "--no-index", str(source)], capture_output=True, text=True,
-                             env=env, cwd=tmp_path, timeout=600)
+    pip = [str(venv / "bin" / "python"), "-m", "pip"]
+    built = subprocess.run([*pip, "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index", "-w",
+                            str(tmp_path / "wheel"), str(source)], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=600)
+    assert built.returncode == 0, built.stderr
+    assert "would be ignored" not in built.stderr, built.stderr  # setuptools: every data folder a declared package
+    wheel = next((tmp_path / "wheel").glob("remi-*.whl"))
+    install = subprocess.run([*pip, "install", "-q", "--no-deps", "--no-index", str(wheel)], capture_output=True,
+                             text=True, env=env, cwd=tmp_path, timeout=600)
     assert install.returncode == 0, install.stderr
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -51,6 +57,8 @@ def test_an_installed_remi_reads_a_photo_from_any_folder(tmp_path):
                            capture_output=True, text=True, env=env, cwd=elsewhere).stdout.strip()
     assert str(site) in where and not (Path(where) / "candidates").exists()  # the losers never ship
     installed = Path(where)
+    for lang in ("fr", "ro"):  # the catalogues ship with the code (remi.i18n reads them beside it)
+        assert (installed.parent / "locale" / lang / "LC_MESSAGES" / "remi.mo").is_file()
     shutil.move(installed / "vision.json", tmp_path / "vision.json")  # a broken install: one line, what to do
     try:
         gone = subprocess.run([str(remi), "scan", str(SAMPLE)], capture_output=True, text=True, env=env, cwd=elsewhere)
