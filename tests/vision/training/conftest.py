@@ -34,6 +34,9 @@ def card_faces() -> None:
 def _wide_faces_there() -> bool:
     from remi.vision.training import fontpool
 
+    # asked again after apt installed them: the faces a package holds are cached per process,
+    # and a cache filled before the install says "missing" for ever (every test skipped)
+    fontpool.package_faces.cache_clear()
     return not any(fontpool.missing(split) for split in fontpool.PACKAGES)
 
 

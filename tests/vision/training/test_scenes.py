@@ -187,6 +187,7 @@ def test_motif_prints_are_none_of_the_test_tables():
     assert img.shape == (240, 320, 3) and img.dtype == np.uint8 and img.std() > 5  # a print, not a plain ground
 
 
+@pytest.mark.usefixtures("wide_faces")  # both pools draw Debian's families
 def test_the_joker_pool_draws_a_joker_in_every_seventh_tile_and_the_others_a_rare_one():
     """Reader v12: v11 saw 186 J jokers in 58,155 crops and read every J of pool-editions as a 1."""
     from remi.engine import JOKER
