@@ -78,6 +78,15 @@ def test_parallel_cli_writers(tmp_path: Path) -> None:
     assert sorted(a["input"]["note"] for a in history["actions"]) == sorted(f"{n}-{i}" for i in range(3) for n in ("Ana", "Ben"))
 
 
+def _log_of(db: str, game_id: int) -> list[tuple[int, str, str | None, str]]:
+    """Every action of the game as stored (seq, kind, note, created_at): what a failure says, whole
+    (pytest cuts a long list), so that a missing hand is told from one out of order or overwritten."""
+    store = Store.open(db)
+    log = [(e.seq, e.kind, e.hand.note if e.hand else None, e.created_at) for e in store.log(game_id)]
+    store.engine.dispose()
+    return log
+
+
 def _kill_loop(db: str, rounds: int, seed: int) -> None:
     rnd = random.Random(seed)
     game_id = setup_game(db)
@@ -95,7 +104,7 @@ def _kill_loop(db: str, rounds: int, seed: int) -> None:
         mine = [n for n in notes if n and n.startswith(f"k{r}-")]
         # Every hand it said it committed is there; at most one more (killed between commit and print).
         assert mine[: len(printed)] == printed and len(mine) - len(printed) in (0, 1), \
-            f"round {r}: the writer printed {printed}, the sheet holds {mine}"  # whole lists: pytest cuts a tuple's
+            f"round {r}: the writer printed {printed}, the sheet holds {mine}; the log: {_log_of(db, game_id)}"
         assert notes == committed + mine
         assert seqs == list(range(1, len(seqs) + 1))
         committed = notes
