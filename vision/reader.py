@@ -32,7 +32,7 @@ NUMBERS = 14  # the reader's number outputs before its "not a tile" class: joker
 SIX, NINE = 6, 9  # their number outputs
 #: "turned_six_nine" exchanges the turned view's 6 and 9 only in a photo whose boxes read upright at
 #: least this often: where the way up is misread (rummy4 turned round, one photo of 13 tiles), the
-#: exchange read an upside-down 9 as a 6 that even odds had read right (models/README.md,
+#: exchange read an upside-down 9 as a 6 that even odds had read right (research/vision-diary.md,
 #: "A 6 turned round is a 9, in a photo standing upright")
 SIX_NINE_UPRIGHT = 0.7
 SPECK_AREA = 0.4  # a box under this share of the photo's typical tile area is no tile ...
@@ -50,7 +50,7 @@ PRINT_FLOOR = 0.02
 #: a tile read with its kind's chance times the detector's score under this is set aside (listed,
 #: not counted): a print on the table read at a few percent, rarely a tile. On four fresh pools a
 #: quarter of the extra reads went for 5 tiles right of 6,954; the real sessions lost none
-#: (models/README.md, "Reads too faint to count, at 0.05"; at 0.1 it cost too many tiles)
+#: (research/vision-diary.md, "Reads too faint to count, at 0.05"; at 0.1 it cost too many tiles)
 FAINT_FLOOR = 0.05
 ALTERNATIVES = 3  # runner-up kinds listed with each tile
 SURE_WAY_UP = 0.3  # a card index read this far from even odds (0.5) of turned is sure of its way up
@@ -222,7 +222,7 @@ class Reader:
         # the view turned 180 degrees read as a 6 turned round is, a 9 (and a 9 as a 6), where the
         # folder says its reader learnt numbers on crops as they stand: averaged as they came, an
         # upright 9 and its turned view, read as a 6, made every unsure 6 and 9 even odds
-        # (models/README.md, "A 6 turned round is a 9"); only a reader that knows a way up, and
+        # (research/vision-diary.md, "A 6 turned round is a 9"); only a reader that knows a way up, and
         # only in a photo standing upright (SIX_NINE_UPRIGHT)
         self.turned_six_nine = settings.turned_six_nine and self.way_up
         # the extra views need no "turned": read on the model cut to the other outputs, which

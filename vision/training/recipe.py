@@ -127,7 +127,7 @@ def reader_settings(meta: dict, kind: str = "tiles", crop: int = 40, width: int 
             "reader_outputs": {"number": "0 = joker, 1..13, 14 = not a tile", "colour": "k b r y",
                                "orient": "upright, turned 180 degrees", "embedding": embedding}}
     if kind == "tiles":  # a tile read less than 95 % sure is read four ways (research/vision-diary.md, "V4u"),
-        # its turned view's 6 read as a 9 in a photo standing upright (models/README.md, "A 6 turned round is a 9"),
+        # its turned view's 6 read as a 9 in a photo standing upright (research/vision-diary.md, "A 6 turned round is a 9"),
         # a far tile under the speck share counted when read 0.8 sure ("Small boxes the reader is sure of")
         meta.update({"views": meta.get("views", 4), "sure": meta.get("sure", 0.95),
                      "unsure_below": meta.get("unsure_below", 0.7),
