@@ -115,10 +115,11 @@ def _quiet_ultralytics():
         logger.setLevel(level)
 
 
-def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epochs: int = EPOCHS,
+def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epochs: int | None = None,
               progress: Callable[[Reason], None] | None = None) -> Path:
     """The detector of the models folder ``base`` fine-tuned on ``examples`` (name, image,
-    tiles, boxes); returns its ONNX file in ``work`` (exported at the folder's inference size)."""
+    tiles, boxes); returns its ONNX file in ``work`` (exported at the folder's inference size).
+    ``epochs`` default to ``EPOCHS``, read when called."""
     from remi.vision.training.train import export_onnx, train_detector
 
     meta = ModelSettings.read(Path(base)).to_dict()
@@ -132,7 +133,7 @@ def fine_tune(examples: Sequence, base: Path, work: Path, *, seed: int = 0, epoc
     # Ultralytics logs to stdout in places, and ~200 lines of epochs to stderr: `remi vision adapt`
     # shows its own one progress bar (issue 39 item 16), so both are silenced here
     with contextlib.redirect_stdout(io.StringIO()), _quiet_ultralytics():
-        run = train_detector(data, Path(work) / "runs", epochs=epochs, imgsz=640, batch=8, seed=seed, workers=0,
+        run = train_detector(data, Path(work) / "runs", epochs=EPOCHS if epochs is None else epochs, imgsz=640, batch=8, seed=seed, workers=0,
                              init=weights, lr0=0.0005, freeze=10, nbs=8, name="adapt")
         step(Reason("adapt.step_exporting"))
         return export_onnx(run / "weights" / "last.pt", int(meta.get("imgsz", 640)),

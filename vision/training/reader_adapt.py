@@ -72,10 +72,11 @@ def turnable(number):
 
 
 def fine_tune(state: Path, x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *,
-              seed: int = 0, steps: int = STEPS) -> Path:
+              seed: int = 0, steps: int | None = None) -> Path:
     """The reader of ``state`` fine-tuned on crops ``x`` (float NCHW, as ``crops.batch`` cuts)
     with their numbers and colours (-1: none) and on ``rehearsal``'s, written as ONNX to ``out``
-    (``classifier.export_net``: the heads and the embedding, as ``vision.reader`` reads them)."""
+    (``classifier.export_net``: the heads and the embedding, as ``vision.reader`` reads them);
+    ``steps`` default to ``STEPS``, read when called."""
     import torch
     import torch.nn.functional as F
 
@@ -97,7 +98,7 @@ def fine_tune(state: Path, x: np.ndarray, number: np.ndarray, colour: np.ndarray
     start = [p.detach().clone() for p in params]
     opt = torch.optim.Adam(params, lr=LR)
     gen = torch.Generator().manual_seed(seed)
-    for _ in range(steps):
+    for _ in range(STEPS if steps is None else steps):
         idx = torch.randint(0, len(x), (BATCH,), generator=gen)
         xb, nb, cb = x[idx], number[idx], colour[idx]
         turn = (torch.rand(BATCH, generator=gen) < TURNED) & turnable(nb)

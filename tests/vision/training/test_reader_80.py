@@ -35,7 +35,9 @@ def test_the_reader_cuts_crops_at_its_inputs_side_and_reads_a_rack(folder_80, sa
     assert [d.tile for d in wide.read(image).detections] == [d.tile for d in shipped.read(image).detections]
 
 
-def test_adapt_fine_tunes_an_80_px_network_at_80_px(folder_80, tmp_path):
+def test_adapt_fine_tunes_an_80_px_network_at_80_px(folder_80, tmp_path, monkeypatch):
+    # the side the network is tuned and exported at is under test, not what it learns: two steps
+    monkeypatch.setattr(reader_adapt, "STEPS", 2)
     assert reader_adapt.rehearsal(3, tables=1, size=80)[0].shape[1:] == (3, 80, 80)
     taught = facecrops.odd_tables(1, 2)
     tuned = adapt.adapt(taught, tmp_path / "net", base=folder_80, detector=False, network=True)

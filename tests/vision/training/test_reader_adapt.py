@@ -48,10 +48,12 @@ def test_the_network_fine_tuned_reads_the_rest_of_an_odd_table_better(tmp_path):
     assert _digest(models_dir() / "tile-reader.onnx") == shipped
 
 
-def test_the_network_is_judged_against_heads_taught_the_same_photos(tmp_path):
+def test_the_network_is_judged_against_heads_taught_the_same_photos(tmp_path, monkeypatch):
     """The held-back photo judges the trial network against the heads fitted on the photos the
     network learnt (``split_head``), not against the folder's heads, fitted on the held-back
-    photo too: given heads that read nothing (all weights 0), the judge's figure is theirs."""
+    photo too: given heads that read nothing (all weights 0), the judge's figure is theirs.
+    What the network learns does not enter that figure: two steps are enough to run the path."""
+    monkeypatch.setattr(reader_adapt, "STEPS", 2)
     taught = facecrops.odd_tables(1, 2)
     out = tmp_path / "m"
     adapt.adapt(taught, out, detector=False, network=False)
@@ -71,8 +73,10 @@ def test_the_network_is_judged_against_heads_taught_the_same_photos(tmp_path):
 
 def test_a_network_that_reads_the_held_back_photo_worse_is_not_kept(tmp_path, monkeypatch):
     """Issue 38: adapting never harms. At a rate a thousand times too high the fine-tuned
-    network reads nothing right; the held-back photo says so and the folder keeps its reader."""
+    network reads nothing right; the held-back photo says so and the folder keeps its reader.
+    A few steps at that rate are enough to break it."""
     monkeypatch.setattr(reader_adapt, "LR", 0.1)
+    monkeypatch.setattr(reader_adapt, "STEPS", 5)
     result = adapt.adapt(facecrops.odd_tables(4, 2), tmp_path / "m", detector=False, network=True)
     verdict = result["network_verdict"]
     assert verdict["code"] == "adapt.network_kept" and verdict["after"] < verdict["before"], verdict
