@@ -124,10 +124,17 @@ MANY_TRAIN = {**MOST_TRAIN, "families": ("train", "more", "extra", "many")}
 # of the "many" split's display faces draw a 6 unlike their 9 turned round, where a tile set's 6
 # is its 9 turned (``fontpool.six_turned_nine``); many-train's faces that draw them so
 MANY_TURNED = {**MANY_TRAIN, "six_turned_nine": True}
+# The J with a bar (reader v33): v32 reads a letter-J joker whose top has a bar (every Hershey
+# face's J, DejaVu Mono's) as a 3, upright and clean: drawn so, in the train faces, 98 of 98
+# Hershey J's; in the test faces Hershey Complex's and Plain's J's are most of the crowd pool's
+# jokers misread. many-turned's faces, every joker a J, 15 % of the tiles jokers, and half the
+# editions in the base pool's own faces (Hershey's and DejaVu's), where those J's are
+JOKER_TURNED = {**MANY_TURNED, "jokers": ("letter",), "joker_share": 0.15, "old_font_share": 0.5}
 POOLS = {"train": TRAIN, "test": TEST, "wide-train": WIDE_TRAIN, "wide-test": WIDE_TEST, "thin-train": THIN_TRAIN,
          "joker-train": JOKER_TRAIN, "more-train": MORE_TRAIN, "most-train": MOST_TRAIN, "joker-most": JOKER_MOST,
-         "many-train": MANY_TRAIN, "many-turned": MANY_TURNED}
-#: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's)
+         "many-train": MANY_TRAIN, "many-turned": MANY_TURNED, "joker-turned": JOKER_TURNED}
+#: a wide pool's share of editions drawn in one of its base pool's fonts (the rest: Debian's),
+#: unless the pool says its own (``old_font_share``)
 OLD_FONT_SHARE = 0.2
 MARKS = ("none", "dot", "underline")
 _MARK_WEIGHTS = (0.5, 0.25, 0.25)
@@ -272,7 +279,7 @@ def sample_edition(rng: np.random.Generator, split: str = "train") -> Edition:
 def _pick_font(rng: np.random.Generator, split: str) -> str:
     """A font key of a pool: an old pool's own fonts, or for a wide pool mostly one face of a
     Debian family (the family drawn first: a package of 36 faces counts as one of a single face)."""
-    if "base" in POOLS[split] and rng.random() >= OLD_FONT_SHARE:
+    if "base" in POOLS[split] and rng.random() >= POOLS[split].get("old_font_share", OLD_FONT_SHARE):
         _, faces = _pick(rng, _families(split, fontpool.families))
         return fontpool.face_key(_pick(rng, faces))
     return _pick(rng, available_fonts(POOLS[split].get("base", split)))

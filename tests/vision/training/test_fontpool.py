@@ -156,3 +156,12 @@ def test_the_pool_of_many_turned_faces_draws_only_sixes_that_are_nines_turned():
     assert len(faces) > 120 and all(fontpool.six_turned_nine(f) for f in faces)
     many = {p for _, fs in fontpool.families("many") for p in fs}
     assert sum(f in many for f in faces) > 20
+
+
+def test_the_j_pool_draws_half_its_editions_in_the_old_faces_every_joker_a_j():
+    """Reader v33's pool: the J with a bar (Hershey's, DejaVu Mono's) is where the old faces are."""
+    eds = _editions("joker-turned", 300)
+    old = [e for e in eds if not e.font.startswith("file:")]
+    assert 110 < len(old) < 190 and {e.joker for e in eds} == {"letter"}
+    assert {e.font for e in old} <= set(tf.POOLS["train"]["fonts"]) and any(e.font.startswith("hershey") for e in old)
+    assert not {e.font for e in eds} & set(tf.POOLS["test"]["fonts"])
