@@ -8,7 +8,7 @@ set -euo pipefail
 source .venv/bin/activate
 G="nice -n 19 remi vision generate"; T="nice -n 19 python -m research.cards.pretrained_reader"
 C=models/candidates/v33; R=out/r33; mkdir -p $R
-[ -f out/r201/v201.pt ] || python -m research.cards.pretrained_reader pair out/r201/v201.pt models/candidates/v20/v20.pt models/candidates/v16/v16.pt
+mkdir -p out/r201; [ -f out/r201/v201.pt ] || python -m research.cards.pretrained_reader pair out/r201/v201.pt models/candidates/v20/v20.pt models/candidates/v16/v16.pt
 # the calibration set, as models/candidates/v12/run.sh drew it
 [ -d out/r12/calib ] || $G out/r12/calib --editions wide-train --layouts rack=0.5,close=0.2,lying=0.2,table=0.1 \
     --count 0 --val 150 --seed 1206 --holdout rummy4 --jobs 2 > /dev/null
