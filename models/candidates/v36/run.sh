@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reader v36 (models/README.md, "Reader v36"): v35's number part resumed 2 epochs on v35's sets and
+# Reader v36 (models/README.md, "Reader v36"): v35's number part resumed 1 epoch on v35's sets and
 # two fresh ones (900 scenes of most-train, 900 of many-turned, new seeds); paired with v16's
 # orientation part and split with v20.1 (colours) as v35; then its figures beside v35's on fresh pools.
 #   bash models/candidates/v36/run.sh      (from the root; STAGE=train stops after the weights)
@@ -22,7 +22,7 @@ if [ ! -f $R/v36p.pt ]; then
   date -u > $R/train-started
   [ -f $R/v36n.pt ] || $T train $R/v36n.pt $R/most.npz $R/turned.npz out/r32/scenes.npz out/r20/most.npz out/r16/more.npz \
       out/r12/wide.npz out/r12/old.npz --numbers-only out/r23/small.npz out/r33/scenes.npz \
-      --init models/candidates/v35/v35p.pt --epochs 2 --lr 0.0003 --seed 8 --turned 0.5 > $R/train.log 2>&1
+      --init models/candidates/v35/v35p.pt --epochs 1 --lr 0.0003 --seed 8 --turned 0.5 > $R/train.log 2>&1
 fi
 [ -f out/r201/v201.pt ] || python -m research.cards.pretrained_reader pair out/r201/v201.pt models/candidates/v20/v20.pt models/candidates/v16/v16.pt
 [ -f $R/v36p.pt ] || python -m research.cards.pretrained_reader pair $R/v36p.pt $R/v36n.pt models/candidates/v16/v16.pt
