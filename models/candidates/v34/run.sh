@@ -1,26 +1,5 @@
 #!/usr/bin/env bash
-# Reader v34 (models/README.md, "Reader v34"): v32's number part resumed 2 epochs on v32's crop sets
-# (research/figures/reader_sets.sh) and v33's J set, numbers only; paired with v16's orientation part
-# and split with v20.1 (colours) as v32; then its figures beside v32's on four fresh pools.
+# Reader v34 (the diary, "Reader v34"): v32's number part resumed 2 epochs on v32's crop sets and
+# v33's J set, numbers only, seed 6; its figures beside v32's on the -ah pools.
 #   bash models/candidates/v34/run.sh      (from the root; STAGE=train stops after the weights)
-set -euo pipefail
-source .venv/bin/activate
-T="nice -n 19 python -m research.cards.pretrained_reader"
-C=models/candidates/v34; R=out/r34; mkdir -p $R out/r201
-[ -f $R/v34p.pt ] || [ ! -f $C/v34p.pt ] || cp $C/v34p.pt $R/v34p.pt  # the committed stage: not trained again
-if [ ! -f $R/v34p.pt ]; then
-  bash research/figures/reader_sets.sh
-  [ -f out/r33/scenes.npz ] || STAGE=train bash models/candidates/v33/run.sh  # the J set (and v33, not used)
-  date -u > $R/train-started
-  [ -f $R/v34n.pt ] || $T train $R/v34n.pt out/r32/scenes.npz out/r20/most.npz out/r16/more.npz out/r12/wide.npz \
-      out/r12/old.npz --numbers-only out/r23/small.npz out/r33/scenes.npz --init models/candidates/v32/v32p.pt \
-      --epochs 2 --lr 0.0003 --seed 6 --turned 0.5 > $R/train.log 2>&1
-fi
-[ -f out/r201/v201.pt ] || python -m research.cards.pretrained_reader pair out/r201/v201.pt models/candidates/v20/v20.pt models/candidates/v16/v16.pt
-[ -f $R/v34p.pt ] || python -m research.cards.pretrained_reader pair $R/v34p.pt $R/v34n.pt models/candidates/v16/v16.pt
-[ -f $R/v34.pt ] || python -m research.cards.pretrained_reader split $R/v34.pt $R/v34p.pt out/r201/v201.pt
-cmp -s $R/v34p.pt $C/v34p.pt || cp $R/v34p.pt $C/v34p.pt; [ ! -f $R/train.log ] || cp $R/train.log $C/train.log
-date -u > $R/train-done
-[ "${STAGE:-}" = train ] && exit 0
-SHIPPED=v32 bash research/figures/reader_candidate.sh v34 $R/v34.pt ah 126
-python research/joker_faces.py --models $R/models --json $C/figures/joker-faces-v34.json > /dev/null
+exec bash research/figures/reader_resume.sh v34 models/candidates/v32/v32p.pt 6 2 v32 ah 126
