@@ -59,6 +59,8 @@ def _parser():
     t.add_argument("--grid-orient", action="store_true", help="an orientation head on a 2x2 grid of the features")
     t.add_argument("--low-resolution", type=float, default=0.0,
                    help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
+    t.add_argument("--face-shapes", type=float, default=0.0,
+                   help="share of crops redrawn narrower, wider, slanted, bolder or lighter (classifier._face_shapes; v37)")
     t.add_argument("--colour-cast", action="store_true", help="stronger white balance and greyer colours (classifier._augment)")
     t.add_argument("--taught", type=Path, help="a teacher's chances for these crops (teach): distillation (v14)")
     t.add_argument("--taught-share", type=float, default=0.5, help="the share of the loss that is the teacher's")
@@ -189,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         classifier.train(xs, n, col, args.out, epochs=args.epochs, seed=args.seed, threads=2, flipped=args.turned,
                          lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
                          low_resolution=args.low_resolution, grid=True if args.grid_orient else None,
-                         colour_cast=args.colour_cast, taught=taught, taught_share=args.taught_share)
+                         colour_cast=args.colour_cast, taught=taught, taught_share=args.taught_share,
+                         face_shapes=args.face_shapes)
     elif args.cmd == "teach":
         xs = np.concatenate([np.load(f)["x"] for f in args.crops])
         pn, pc = classifier.teach(args.teacher, xs)

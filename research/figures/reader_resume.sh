@@ -4,7 +4,8 @@
 # paired with v16's orientation part and split with v20.1 (colours); the stage committed under
 # models/candidates/NAME is copied, not trained again; then its figures beside the shipped folder
 # on four fresh pools (research/figures/reader_candidate.sh), the J's drawn alone, the sample photos
-# both ways and rummy4's marks. STAGE=train stops after the weights.
+# both ways and rummy4's marks. STAGE=train stops after the weights; TRAIN_OPTS, options added to
+# the training's (v37: --face-shapes 0.5).
 #   bash research/figures/reader_resume.sh v35 models/candidates/v34/v34p.pt 7 2 v34 ai 127 [SETS.npz ...]
 set -euo pipefail
 N=${1:?the candidate name}; INIT=${2:?the number part it resumes}; SEED=${3:?}; EPOCHS=${4:?}
@@ -19,7 +20,7 @@ if [ ! -f $R/${N}p.pt ]; then
   date -u > $R/train-started
   [ -f $R/${N}n.pt ] || $T train $R/${N}n.pt "$@" out/r32/scenes.npz out/r20/most.npz out/r16/more.npz out/r12/wide.npz \
       out/r12/old.npz --numbers-only out/r23/small.npz out/r33/scenes.npz --init $INIT \
-      --epochs $EPOCHS --lr 0.0003 --seed $SEED --turned 0.5 > $R/train.log 2>&1
+      --epochs $EPOCHS --lr 0.0003 --seed $SEED --turned 0.5 ${TRAIN_OPTS:-} > $R/train.log 2>&1
 fi
 [ -f out/r201/v201.pt ] || python -m research.cards.pretrained_reader pair out/r201/v201.pt models/candidates/v20/v20.pt models/candidates/v16/v16.pt
 [ -f $R/${N}p.pt ] || python -m research.cards.pretrained_reader pair $R/${N}p.pt $R/${N}n.pt models/candidates/v16/v16.pt

@@ -30,6 +30,13 @@ NUMBERS = 14  # joker + 1..13
 CROPS = (SIZE, 2 * SIZE)
 FLIPPED = 0.25  # the share of training crops turned 180 degrees for the orientation head
 LOW_SIDES = (10, 26)  # px a crop may be shrunk to by the low-resolution augmentation
+# How far a crop is redrawn as another face would print it (:func:`_face_shapes`, reader v37):
+# condensed to extended faces (the width 0.75-1.3 times), upright to italic (a shear of a quarter,
+# about 14 degrees) and light to bold (a blend toward strokes a pixel thicker each side, or 0.6 of
+# one toward a pixel thinner: a thin stroke thinned the whole way fades out, seen on a sheet of 80).
+FACE_WIDTHS = (0.75, 1.3)
+FACE_SLANT = 0.25
+FACE_WEIGHTS = (-0.6, 1.0)
 
 
 #: The reader's trunk starts from this many layers of the COCO-trained YOLOv5n (issue 26):
@@ -358,6 +365,38 @@ def _augment(x, gen, colour_cast: bool = False):
     return x.clamp(0, 1)
 
 
+def _face_shapes(x, share: float, gen):
+    """A share of a float NCHW batch as a face never trained on would print it: squeezed or
+    widened, slanted, and its strokes thinned or thickened (:data:`FACE_WIDTHS`,
+    :data:`FACE_SLANT`, :data:`FACE_WEIGHTS`). The editions pools' number errors are spread over many pairs on faces
+    the reader never saw (the diary, "Reader v36"); a digit keeps its kind through all three, so
+    the label stands. The weight is a blend toward a 3x3 minimum (ink darker than the face
+    spreads) or maximum (it shrinks), channel by channel, so a red or yellow ink thickens too."""
+    import torch
+    import torch.nn.functional as F
+
+    pick = torch.rand(x.shape[0], generator=gen) < share
+    n = int(pick.sum())
+    if n == 0:
+        return x
+    width = torch.empty(n).uniform_(*FACE_WIDTHS, generator=gen)
+    slant = torch.empty(n).uniform_(-FACE_SLANT, FACE_SLANT, generator=gen)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = 1.0 / width  # the grid says where each output pixel is read from
+    theta[:, 0, 1] = slant
+    theta[:, 1, 1] = 1.0
+    chosen = x[pick]
+    grid = F.affine_grid(theta, list(chosen.shape), align_corners=False)
+    y = F.grid_sample(chosen, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    weight = torch.empty(n, 1, 1, 1).uniform_(*FACE_WEIGHTS, generator=gen)
+    bolder = -F.max_pool2d(-y, 3, stride=1, padding=1)
+    lighter = F.max_pool2d(y, 3, stride=1, padding=1)
+    y = torch.where(weight > 0, y + weight * (bolder - y), y - weight * (lighter - y))
+    x = x.clone()
+    x[pick] = y
+    return x
+
+
 def _low_resolution(x, share: float, gen):
     """A share of a float NCHW batch seen as through a far camera: shrunk to one side of
     :data:`LOW_SIDES` px (drawn per batch) and blown back up. A webcam over a table sees a card's
@@ -380,7 +419,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           val: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None, log=print,
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
           low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False,
-          taught: tuple[np.ndarray, np.ndarray] | None = None, taught_share: float = 0.5) -> Path:
+          taught: tuple[np.ndarray, np.ndarray] | None = None, taught_share: float = 0.5,
+          face_shapes: float = 0.0) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background), number -1 a crop
     whose number cannot be read (a card index with its rank hidden, which teaches the suit from
     the pip alone: research/cards/pip_views.py). Saves ``out``
@@ -394,7 +434,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     ``colour_cast``: the stronger colour augmentation of :func:`_augment`.
     ``taught``: a teacher's number and colour chances for every crop (:func:`teach`); the number
     and colour losses are then ``taught_share`` the KL divergence to them and the rest the
-    labels' cross-entropy (distillation: reader v14)."""
+    labels' cross-entropy (distillation: reader v14).
+    ``face_shapes``: the share of crops redrawn as other faces would print them (:func:`_face_shapes`)."""
     import torch
     import torch.nn.functional as F
 
@@ -420,7 +461,10 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = _augment(_low_resolution(xt[idx].float() / 255.0, low_resolution, gen), gen, colour_cast)
+            xb = xt[idx].float() / 255.0
+            if face_shapes:  # drawn only when asked: the generator's draws stay those of earlier readers
+                xb = _face_shapes(xb, face_shapes, gen)
+            xb = _augment(_low_resolution(xb, low_resolution, gen), gen, colour_cast)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped

@@ -58,3 +58,35 @@ def test_a_colour_cast_greys_and_tints_crops_and_the_default_draws_are_kept():
     x = blue * gain * wb + bias
     x = x + torch.randn(x.shape, generator=g) * torch.empty(256, 1, 1, 1).uniform_(0, 0.05, generator=g)
     assert torch.equal(plain, x.clamp(0, 1))
+
+
+def _bar(n: int) -> "torch.Tensor":
+    # A dark upright stroke 4 px wide on a light face: a digit's 1.
+    x = torch.full((n, 3, classifier.SIZE, classifier.SIZE), 0.9)
+    x[:, :, 8:32, 18:22] = 0.1
+    return x
+
+
+def test_face_shapes_slant_widen_and_reweigh_a_stroke_keeping_the_crop():
+    """classifier._face_shapes (reader v37): every chosen crop keeps its size and range; over a
+    batch the stroke's ink grows on some crops (bolder or wider faces) and shrinks on others, and
+    a slanted stroke's top and bottom rows no longer sit in the same columns."""
+    x = _bar(200)
+    y = classifier._face_shapes(x, 1.0, torch.Generator().manual_seed(2))
+    assert y.shape == x.shape and y.min() >= 0 and y.max() <= 1
+    ink = (y < 0.5).flatten(1).sum(1).float()
+    before = float((x[0] < 0.5).sum())
+    assert int((ink > 1.2 * before).sum()) > 20 and int((ink < 0.8 * before).sum()) > 20
+    columns = torch.arange(classifier.SIZE).float()
+
+    def centre(rows):  # the stroke's mean column over those rows, a crop each
+        dark = (0.5 - rows.mean(1)).clamp(min=0)  # the ink alone, not the face
+        return (dark * columns).sum((-1, -2)) / dark.sum((-1, -2))
+
+    lean = centre(y[:, :, 10:14]) - centre(y[:, :, 26:30])
+    assert int((lean.abs() > 1.5).sum()) > 50
+
+
+def test_no_face_shapes_leaves_the_batch_and_the_draws_as_they_were():
+    x = _bar(8)
+    assert torch.equal(classifier._face_shapes(x, 0.0, torch.Generator().manual_seed(0)), x)
