@@ -17,6 +17,7 @@ the commit that last had it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -87,10 +88,19 @@ class _SceneWriter:
         name = f"scn{self.seed}_{split}_{i:06d}"
         cv2.imwrite(str(self.out / "images" / split / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         (self.out / "labels" / split / f"{name}.txt").write_text(_polygon_lines(scene.tiles, scene.outlines, w, h))
-        meta = {"layout": scene.layout, "width": w, "height": h, "tiles": [
+        meta = {"layout": scene.layout, "width": w, "height": h, "edition": _edition_meta(self.faces.edition), "tiles": [
             {"tile": str(t), "corners": np.round(c.astype(float), 1).tolist(), "oriented": o, "box": [round(v, 1) for v in b]}
             for t, c, o, b in zip(scene.tiles, scene.corners, scene.oriented, scene.boxes)]}
         (self.out / "meta" / split / f"{name}.json").write_text(json.dumps(meta) + "\n")
+
+
+def _edition_meta(edition) -> dict | None:
+    """The scene's edition as drawn (its face, digit size, 6/9 mark, joker ...), inks left out;
+    None for the first drawing (``patches.render_tile``). Written so that a pool's errors can be
+    split by face (the diary, "Reader v37": its editions pool's could not be)."""
+    if edition is None:
+        return None
+    return {k: v for k, v in dataclasses.asdict(edition).items() if "inks" not in k}
 
 
 def _each_scene(draw: _SceneWriter, work: list[tuple[str, int]], jobs: int):

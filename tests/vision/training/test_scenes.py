@@ -142,6 +142,9 @@ def test_scene_set_labels_read_back(tmp_path):
         tiles, boxes, outlines = read_labels(tmp_path / "labels" / "train" / f"{img.stem}.txt", w, h)
         meta = json.loads((tmp_path / "meta" / "train" / f"{img.stem}.json").read_text())
         assert [str(t) for t in tiles] == [t["tile"] for t in meta["tiles"]]
+        # the scene's edition, so a pool's errors split by face (None: the first drawing)
+        assert meta["edition"] is None or ({"font", "digit_height", "six_nine"} <= set(meta["edition"])
+                                           and not any("inks" in k for k in meta["edition"]))
         for poly, t in zip(outlines, meta["tiles"]):
             assert np.abs(poly - np.array(t["corners"])).max() < 1.0  # the label is the corners (to 6 decimals)
 
