@@ -397,6 +397,13 @@ def _face_shapes(x, share: float, gen):
     return x
 
 
+def _varied(x, gen, face_shapes: float, low_resolution: float, colour_cast: bool):
+    """A training batch as :func:`train` sees it: other faces' shapes, a far camera, the light."""
+    if face_shapes:  # drawn only when asked: the generator's draws stay those of earlier readers
+        x = _face_shapes(x, face_shapes, gen)
+    return _augment(_low_resolution(x, low_resolution, gen), gen, colour_cast)
+
+
 def _low_resolution(x, share: float, gen):
     """A share of a float NCHW batch seen as through a far camera: shrunk to one side of
     :data:`LOW_SIDES` px (drawn per batch) and blown back up. A webcam over a table sees a card's
@@ -461,10 +468,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = xt[idx].float() / 255.0
-            if face_shapes:  # drawn only when asked: the generator's draws stay those of earlier readers
-                xb = _face_shapes(xb, face_shapes, gen)
-            xb = _augment(_low_resolution(xb, low_resolution, gen), gen, colour_cast)
+            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped
