@@ -4,7 +4,8 @@
 
 An index counts as boxed when one of the detector's boxes (at the folder's bar) overlaps its
 label at IoU 0.5; sizes are the label's long side in the photo's pixels (realdata's photos are
-640 x 640). Per source group too (``white`` is two: android's close-ups and webcam-uuid's).
+640 x 640). Per source group too (``white`` is two: android's close-ups and webcam-uuid's), and
+per look: a third of android's photos are greyscale (``is_grey``).
 """
 
 from __future__ import annotations
@@ -19,30 +20,44 @@ import numpy as np
 from research.cards.stage import deck_folder
 
 EDGES = (0, 20, 30, 45, 60, 90, 10_000)  # pixels of the index's long side
+GREY = 3.0  # a photo whose channels differ by under this much on average (of 255) is greyscale
+
+
+def is_grey(image: np.ndarray) -> bool:
+    """Whether a BGR photo is greyscale: its channels alike, up to JPEG's rounding.
+
+    >>> is_grey(np.full((4, 4, 3), 90, np.uint8)), is_grey(np.dstack([np.full((4, 4), v, np.uint8) for v in (90, 90, 120)]))
+    (True, False)
+    """
+    f = image.astype(np.int16)
+    return float(np.abs(f[..., 0] - f[..., 1]).mean() + np.abs(f[..., 1] - f[..., 2]).mean()) < GREY
 
 
 def boxed(folder: Path, deck: str) -> dict:
-    """{"by_side": {"30-45": "57 of 156", ...}, "by_group": {...}} for one folder on its deck."""
+    """{"by_side": {"30-45": "57 of 156", ...}, "by_group": {...}, "by_look": {"grey": ..., "colour": ...}}
+    for one folder on its deck."""
     from remi.vision.crops import iou
     from remi.vision.reader import Reader, load_image
     from research.cards.stage import FOLDS, load
 
     reader = Reader(folder)
-    hit, total, groups = np.zeros(len(EDGES) - 1, int), np.zeros(len(EDGES) - 1, int), {}
+    hit, total, groups, looks = np.zeros(len(EDGES) - 1, int), np.zeros(len(EDGES) - 1, int), {}, {}
     for p in load(FOLDS[deck]):
         if not len(p.boxes):
             continue
-        found_boxes = reader.boxes(load_image(p.path))[0]
+        image = load_image(p.path)
+        found_boxes = reader.boxes(image)[0]
         found = iou(p.boxes, found_boxes).max(1) >= 0.5 if len(found_boxes) else np.zeros(len(p.boxes), bool)
         side = np.maximum(p.boxes[:, 2] - p.boxes[:, 0], p.boxes[:, 3] - p.boxes[:, 1])
         k = np.digitize(side, EDGES) - 1
         np.add.at(total, k, 1)
         np.add.at(hit, k, found.astype(int))
-        g = groups.setdefault(p.group, [0, 0])
-        g[0], g[1] = g[0] + int(found.sum()), g[1] + len(found)
+        for g in (groups.setdefault(p.group, [0, 0]), looks.setdefault("grey" if is_grey(image) else "colour", [0, 0])):
+            g[0], g[1] = g[0] + int(found.sum()), g[1] + len(found)
     names = [f"{a}-{b}" if b < 10_000 else f"{a}+" for a, b in zip(EDGES, EDGES[1:])]
     return {"by_side": {n: f"{h} of {t}" for n, h, t in zip(names, hit, total) if t},
-            "by_group": {g: f"{h} of {t}" for g, (h, t) in groups.items()}}
+            "by_group": {g: f"{h} of {t}" for g, (h, t) in groups.items()},
+            "by_look": {g: f"{h} of {t}" for g, (h, t) in sorted(looks.items())}}
 
 
 def main(argv: list[str] | None = None) -> int:

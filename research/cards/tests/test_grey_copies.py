@@ -1,0 +1,44 @@
+"""Grey copies of a detector set's photos: grey in every channel, labels kept, the share seeded."""
+
+import cv2
+import numpy as np
+import pytest
+
+from research.cards.grey_copies import main, write
+
+
+def _set(root, name: str, count: int):
+    src = root / name
+    (src / "images" / "train").mkdir(parents=True)
+    (src / "labels" / "train").mkdir(parents=True)
+    rng = np.random.default_rng(len(name))
+    for k in range(count):
+        cv2.imwrite(str(src / "images" / "train" / f"p{k}.jpg"), rng.integers(0, 255, (32, 48, 3), np.uint8))
+        (src / "labels" / "train" / f"p{k}.txt").write_text(f"0 0.5 0.5 0.{k + 1} 0.2\n")
+    cv2.imwrite(str(src / "images" / "train" / "unlabelled.jpg"), np.zeros((8, 8, 3), np.uint8))
+    return src
+
+
+def test_a_share_of_each_source_is_copied_grey_with_its_own_labels(tmp_path):
+    a, b = _set(tmp_path, "a", 6), _set(tmp_path, "bb", 3)
+    out = tmp_path / "grey"
+    assert write(out, [a, b], 0.5, seed=1) == 3 + 2  # round(0.5 * 6), round(0.5 * 3); unlabelled never
+    copies = sorted((out / "images" / "train").iterdir())
+    assert len(copies) == 5 and {c.name.split("-")[0] for c in copies} == {"a", "bb"}
+    for c in copies:
+        image = cv2.imread(str(c))
+        assert np.array_equal(image[..., 0], image[..., 1]) and np.array_equal(image[..., 1], image[..., 2])
+        source, stem = c.stem.split("-")
+        label = (out / "labels" / "train" / f"{c.stem}.txt").read_text()
+        assert label == (tmp_path / source / "labels" / "train" / f"{stem}.txt").read_text()
+    again = tmp_path / "again"
+    write(again, [a, b], 0.5, seed=1)
+    assert sorted(p.name for p in (again / "images" / "train").iterdir()) == [c.name for c in copies]
+
+
+def test_a_bad_share_or_a_folder_without_photos_is_refused_in_one_line(tmp_path):
+    a = _set(tmp_path, "a", 2)
+    with pytest.raises(SystemExit, match="--share 1.5: give a share above 0 and at most 1"):
+        main([str(tmp_path / "out"), str(a), "--share", "1.5"])
+    with pytest.raises(SystemExit, match="has no images/train folder"):
+        main([str(tmp_path / "out"), str(tmp_path / "nowhere")])
