@@ -7,8 +7,8 @@ C=models/candidates/cdet-white; W=out/runs/cdet-white4; R=models/candidates/card
 [ -d out/cards-white ] || nice -n 19 python -m research.cards.stage data out/cards-white --holdout white
 [ -d out/cards-close/scenes-white ] || nice -n 19 python -m research.cards.stage scenes out/cards-close/scenes-white \
     --pool close-train --count 300 --val 0 --seed 9330 --prints-without 0
-[ -d out/cards-grey/white ] || nice -n 19 python -m research.cards.grey_copies out/cards-grey/white out/cards-white \
-    out/cards-r9/scenes-white out/cards-r10/scenes-white out/cards-close/scenes-white --share 0.33 --seed 0
+[ -d out/cards-grey/white ] || nice -n 19 python -m research.cards.look_copies out/cards-grey/white out/cards-white \
+    out/cards-r9/scenes-white out/cards-r10/scenes-white out/cards-close/scenes-white --look grey --share 0.33 --seed 0
 mkdir -p out/cdet-white $C/figures && cat > out/cdet-white/data-tile4.yaml <<YAML
 path: $PWD/out
 train: [cards-white/images/train, cards-r9/scenes-white/images/train, cards-r10/scenes-white/images/train, cards-close/scenes-white/images/train, cards-grey/white/images/train]

@@ -1,10 +1,10 @@
-"""Grey copies of a detector set's photos: grey in every channel, labels kept, the share seeded."""
+"""Copies of a detector set's photos in another look: grey or dark, labels kept, the share seeded."""
 
 import cv2
 import numpy as np
 import pytest
 
-from research.cards.grey_copies import main, write
+from research.cards.look_copies import main, write
 
 
 def _set(root, name: str, count: int):
@@ -39,6 +39,21 @@ def test_a_share_of_each_source_is_copied_grey_with_its_own_labels(tmp_path):
 def test_a_bad_share_or_a_folder_without_photos_is_refused_in_one_line(tmp_path):
     a = _set(tmp_path, "a", 2)
     with pytest.raises(SystemExit, match="--share 1.5: give a share above 0 and at most 1"):
-        main([str(tmp_path / "out"), str(a), "--share", "1.5"])
+        main([str(tmp_path / "out"), str(a), "--look", "grey", "--share", "1.5"])
     with pytest.raises(SystemExit, match="has no images/train folder"):
-        main([str(tmp_path / "out"), str(tmp_path / "nowhere")])
+        main([str(tmp_path / "out"), str(tmp_path / "nowhere"), "--look", "dark"])
+
+
+def test_a_dark_copy_turns_a_white_card_black_and_keeps_its_red_ink(tmp_path):
+    src = tmp_path / "deck"
+    (src / "images" / "train").mkdir(parents=True)
+    (src / "labels" / "train").mkdir(parents=True)
+    card = np.full((40, 40, 3), 245, np.uint8)
+    card[10:30, 10:30] = (30, 30, 200)  # a red index on a white card
+    cv2.imwrite(str(src / "images" / "train" / "c.png"), card)
+    (src / "labels" / "train" / "c.txt").write_text("0 0.5 0.5 0.5 0.5\n")
+    assert write(tmp_path / "dark", [src], 1.0, seed=0, look="dark") == 1
+    copy = cv2.imread(str(tmp_path / "dark" / "images" / "train" / "deck-c.jpg"))
+    assert copy[2, 2].max() < 40  # the white card is black
+    ink = copy[20, 20].astype(int)
+    assert ink[2] > ink[0] + 40 and ink.mean() > copy[2, 2].mean() + 40  # its ink red, lighter than the card
