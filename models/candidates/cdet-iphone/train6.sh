@@ -9,6 +9,7 @@ C=models/candidates/cdet-iphone; W=out/runs/cdet-iphone6
 nice -n 19 python -m research.cards.stage scenes out/cards-close/scenes-iphone --pool close-train --count 300 --val 0 \
     --seed 9331 --prints-without 1 --dark 0.5
 mkdir -p out/cdet-iphone6 && cp $C/data-tile6.yaml out/cdet-iphone6/data-tile.yaml
+[ -f $C/cdet-iphone3.pt ] || git show b554eb4:$C/cdet-iphone3.pt > $C/cdet-iphone3.pt   # stage 3 left the tree
 while [ ! -f out/cdet-white3-figures-done ]; do sleep 20; done
 date -u > out/cdet6-train-started
 nice -n 19 remi vision train out/cdet-iphone6/data-tile.yaml --stage detector --init $C/cdet-iphone3.pt \
