@@ -24,7 +24,10 @@ GREY = 3.0  # a photo whose channels differ by under this much on average (of 25
 
 
 def is_grey(image: np.ndarray) -> bool:
-    """Whether a BGR photo is greyscale: its channels alike, up to JPEG's rounding.
+    """Whether a BGR photo is greyscale: its channels alike, up to JPEG's rounding. Not
+    ``vision.colour.has_colour``, which asks whether a photo shows colour enough to read a tile's
+    ink; on the white and iphone decks' 762 labelled photos the two disagree on 33 (its colourless
+    ones hold 338 indices, this one's grey ones 279). This asks how the photo was taken.
 
     >>> is_grey(np.full((4, 4, 3), 90, np.uint8)), is_grey(np.dstack([np.full((4, 4), v, np.uint8) for v in (90, 90, 120)]))
     (True, False)
