@@ -1,4 +1,4 @@
-"""Copies of a detector set's photos in another look: grey or dark, labels kept, the share seeded."""
+"""Copies of a detector set's photos in another look: grey, dark or turned, labels kept, the share seeded."""
 
 import cv2
 import numpy as np
@@ -57,3 +57,24 @@ def test_a_dark_copy_turns_a_white_card_black_and_keeps_its_red_ink(tmp_path):
     assert copy[2, 2].max() < 40  # the white card is black
     ink = copy[20, 20].astype(int)
     assert ink[2] > ink[0] + 40 and ink.mean() > copy[2, 2].mean() + 40  # its ink red, lighter than the card
+
+
+def test_a_turned_copy_keeps_each_box_on_its_ink_both_ways(tmp_path):
+    src = tmp_path / "deck"
+    (src / "images" / "train").mkdir(parents=True)
+    (src / "labels" / "train").mkdir(parents=True)
+    for k in range(2):  # a dark index near the top-left corner of a light photo 60 wide, 40 tall
+        photo = np.full((40, 60, 3), 230, np.uint8)
+        photo[4:14, 6:12] = 20
+        cv2.imwrite(str(src / "images" / "train" / f"c{k}.png"), photo)
+        (src / "labels" / "train" / f"c{k}.txt").write_text(f"{k} {9 / 60} {9 / 40} {6 / 60} {10 / 40}\n")
+    assert write(tmp_path / "turned", [src], 1.0, seed=0, look="turned") == 2
+    for k in range(2):  # the first copy turned clockwise, the second anticlockwise
+        copy = cv2.imread(str(tmp_path / "turned" / "images" / "train" / f"deck-c{k}.jpg"), cv2.IMREAD_GRAYSCALE)
+        assert copy.shape == (60, 40)
+        name, cx, cy, w, h = (tmp_path / "turned" / "labels" / "train" / f"deck-c{k}.txt").read_text().split()
+        x0, x1 = (float(cx) - float(w) / 2) * 40, (float(cx) + float(w) / 2) * 40
+        y0, y1 = (float(cy) - float(h) / 2) * 60, (float(cy) + float(h) / 2) * 60
+        ys, xs = np.nonzero(copy < 120)
+        assert name == str(k) and (x1 - x0, y1 - y0) == pytest.approx((10, 6), abs=0.01)  # now lying sideways
+        assert (xs.min(), xs.max() + 1, ys.min(), ys.max() + 1) == pytest.approx((x0, x1, y0, y1), abs=1)

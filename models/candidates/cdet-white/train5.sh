@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# card index detector, fold white, stage 5: copies turned a quarter (models/README.md, "Card index detector,
+# fold white, stage 5"), run from the repository root; then its figures beside stage 3's, both with card reader 13c
+set -euo pipefail
+source .venv/bin/activate
+[ -d out/cards-white ] || nice -n 19 python -m research.cards.stage data out/cards-white --holdout white
+[ -d out/cards-close/scenes-white ] || nice -n 19 python -m research.cards.stage scenes out/cards-close/scenes-white \
+    --pool close-train --count 300 --val 0 --seed 9330 --prints-without 0
+[ -d out/cards-turned/white ] || nice -n 19 python -m research.cards.look_copies out/cards-turned/white \
+    out/cards-white out/cards-close/scenes-white --look turned --share 0.5 --seed 0
+bash research/cards/detector_stage.sh white 5 3 0.0003 models/candidates/cards13/reader13c-white.pt
