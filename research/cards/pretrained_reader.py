@@ -61,6 +61,8 @@ def _parser():
                    help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
     t.add_argument("--face-shapes", type=float, default=0.0,
                    help="share of crops redrawn narrower, wider, slanted, bolder or lighter (classifier._face_shapes; v37)")
+    t.add_argument("--quarter-turned", type=_share, default=0.0,
+                   help="share of crops turned a quarter, half each way (a card lying sideways; card reader 15)")
     t.add_argument("--colour-cast", action="store_true", help="stronger white balance and greyer colours (classifier._augment)")
     t.add_argument("--taught", type=Path, help="a teacher's chances for these crops (teach): distillation (v14)")
     t.add_argument("--taught-share", type=float, default=0.5, help="the share of the loss that is the teacher's")
@@ -192,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
                          lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
                          low_resolution=args.low_resolution, grid=True if args.grid_orient else None,
                          colour_cast=args.colour_cast, taught=taught, taught_share=args.taught_share,
-                         face_shapes=args.face_shapes)
+                         face_shapes=args.face_shapes, quarter_turned=args.quarter_turned)
     elif args.cmd == "teach":
         xs = np.concatenate([np.load(f)["x"] for f in args.crops])
         pn, pc = classifier.teach(args.teacher, xs)

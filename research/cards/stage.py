@@ -251,17 +251,20 @@ def index_figures(reader, photos: list[CardPhoto]) -> dict:
 
 def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
     """The reader alone on the labelled corner indices (the detector's part left out): index
-    accuracy (rank, suit, both) and, per photo, the cards its indices name against the truth."""
+    accuracy (rank, suit, both; and both by the index's shape, ``boxed_by_size.shape``) and, per
+    photo, the cards its indices name against the truth."""
     import torch
 
     from remi.vision import crops
     from remi.vision.reader import load_image
     from remi.vision.training import classifier
 
+    from research.cards.boxed_by_size import shape
+
     net = classifier.load(state)
     net.eval()
     right = truth = said = whole = 0
-    xs, ns, cs = [], [], []
+    xs, ns, cs, shapes = [], [], [], {}
     for p in photos:
         image = load_image(p.path)
         x = np.stack([crops.crop(image, tuple(b)) for b in p.boxes]) if len(p.boxes) else np.zeros((0, 40, 40, 3), np.uint8)
@@ -269,6 +272,10 @@ def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
             with torch.no_grad():
                 pn, pc = (t.numpy() for t in net(torch.from_numpy(crops.to_input(x)))[:2])
             read = {_card(int(n), int(c)) for n, c in zip(pn.argmax(1), pc.argmax(1)) if n != BACKGROUND}
+            for card, b, n, c in zip(p.cards, p.boxes, pn.argmax(1), pc.argmax(1)):
+                tally = shapes.setdefault(shape(b[2] - b[0], b[3] - b[1]), [0, 0])
+                tally[0] += int(n == card.number and (card.is_joker or c == card.colour))
+                tally[1] += 1
         else:
             read = set()
         right += len(read & p.kinds)
@@ -282,7 +289,8 @@ def reader_figures(state: Path, photos: list[CardPhoto]) -> dict:
     number, suit, index = classifier.evaluate(net, x, ns, cs)
     return {"photos": len(photos), "indices": len(ns), "cards": truth, "index_rank": number, "index_suit": suit,
             "index_right": index, "suit_right": _suits_right(net, x, cs), "recall": right / max(truth, 1),
-            "precision": right / max(said, 1), "photos_whole": whole / max(len(photos), 1)}
+            "precision": right / max(said, 1), "photos_whole": whole / max(len(photos), 1),
+            "index_right_by_shape": {k: f"{a} of {t}" for k, (a, t) in sorted(shapes.items())}}
 
 
 def _suits_right(net, x: np.ndarray, colour: np.ndarray) -> dict[str, str]:

@@ -397,11 +397,30 @@ def _face_shapes(x, share: float, gen):
     return x
 
 
-def _varied(x, gen, face_shapes: float, low_resolution: float, colour_cast: bool):
-    """A training batch as :func:`train` sees it: other faces' shapes, a far camera, the light."""
+def _varied(x, gen, face_shapes: float, low_resolution: float, colour_cast: bool, quarter_turned: float = 0.0):
+    """A training batch as :func:`train` sees it: other faces' shapes, a far camera, the light,
+    and a share turned a quarter (:func:`_quarter_turned`)."""
     if face_shapes:  # drawn only when asked: the generator's draws stay those of earlier readers
         x = _face_shapes(x, face_shapes, gen)
-    return _augment(_low_resolution(x, low_resolution, gen), gen, colour_cast)
+    x = _augment(_low_resolution(x, low_resolution, gen), gen, colour_cast)
+    return _quarter_turned(x, quarter_turned, gen) if quarter_turned else x
+
+
+def _quarter_turned(x, share: float, gen):
+    """A share of a float NCHW batch turned a quarter, half of it each way: a card lying sideways
+    shows its index so (the card folds box and read a quarter of their indices lying sideways
+    worse than upright ones: research/vision-diary.md, "The card folds' misses by the index's
+    shape"). The kind stands: a card index's pip, under its rank, says which way it lies. Not for
+    tiles, whose 6 turned one way is the 9 turned the other."""
+    import torch
+
+    pick = torch.rand(x.shape[0], generator=gen) < share
+    way = torch.rand(x.shape[0], generator=gen) < 0.5
+    x = x.clone()
+    for k, chosen in ((1, pick & way), (3, pick & ~way)):
+        if chosen.any():
+            x[chosen] = torch.rot90(x[chosen], k, dims=(2, 3))
+    return x
 
 
 def _low_resolution(x, share: float, gen):
@@ -427,22 +446,22 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
           low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False,
           taught: tuple[np.ndarray, np.ndarray] | None = None, taught_share: float = 0.5,
-          face_shapes: float = 0.0) -> Path:
+          face_shapes: float = 0.0, quarter_turned: float = 0.0) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background), number -1 a crop
     whose number cannot be read (a card index with its rank hidden, which teaches the suit from
-    the pip alone: research/cards/pip_views.py). Saves ``out``
-    (state dict). ``init`` fine-tunes earlier weights instead of starting from scratch.
+    the pip alone: research/cards/pip_views.py). Saves ``out`` (state dict). ``init`` fine-tunes
+    earlier weights instead of starting from scratch.
     ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
     turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
     (card indices), where "turned" means nothing and every crop should teach its kind.
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
     ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`).
-    ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s.
-    ``colour_cast``: the stronger colour augmentation of :func:`_augment`.
-    ``taught``: a teacher's number and colour chances for every crop (:func:`teach`); the number
+    ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s. ``colour_cast``:
+    the stronger colour augmentation of :func:`_augment`. ``taught``: a teacher's number and colour chances for every crop (:func:`teach`); the number
     and colour losses are then ``taught_share`` the KL divergence to them and the rest the
     labels' cross-entropy (distillation: reader v14).
-    ``face_shapes``: the share of crops redrawn as other faces would print them (:func:`_face_shapes`)."""
+    ``face_shapes``, ``quarter_turned``: the shares of crops redrawn as other faces would print them
+    (:func:`_face_shapes`) and turned a quarter (:func:`_quarter_turned`; card indices only)."""
     import torch
     import torch.nn.functional as F
 
@@ -468,7 +487,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast)
+            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast, quarter_turned)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped

@@ -1,6 +1,6 @@
 """The reader's augmentations: at low resolution a chosen crop loses its fine detail (a pip a few
 pixels wide) but keeps its size and mean, the crops not chosen untouched; a colour cast greys
-and tints crops."""
+and tints crops; a card index turned a quarter lies sideways, either way."""
 
 import pytest
 
@@ -90,3 +90,17 @@ def test_face_shapes_slant_widen_and_reweigh_a_stroke_keeping_the_crop():
 def test_no_face_shapes_leaves_the_batch_and_the_draws_as_they_were():
     x = _bar(8)
     assert torch.equal(classifier._face_shapes(x, 0.0, torch.Generator().manual_seed(0)), x)
+
+
+def test_a_quarter_turned_crop_lies_sideways_either_way_and_no_draw_is_made_without_a_share():
+    x = torch.zeros(200, 3, classifier.SIZE, classifier.SIZE)
+    x[:, :, 2:12, 4:8] = 1.0  # an index's rank in the top-left corner, standing up
+    y = classifier._quarter_turned(x, 0.5, torch.Generator().manual_seed(2))
+    left = torch.rot90(x[:1], 1, dims=(2, 3))[0]  # anticlockwise: the rank at the bottom-left, lying down
+    right = torch.rot90(x[:1], 3, dims=(2, 3))[0]
+    ways = [0 if torch.equal(c, x[0]) else 1 if torch.equal(c, left) else 3 if torch.equal(c, right) else -1 for c in y]
+    assert -1 not in ways and 70 < ways.count(0) < 130 and ways.count(1) > 30 and ways.count(3) > 30
+    gen, again = torch.Generator().manual_seed(5), torch.Generator().manual_seed(5)
+    classifier._varied(x[:4], gen, 0.0, 0.0, False, quarter_turned=0.0)
+    classifier._varied(x[:4], again, 0.0, 0.0, False)
+    assert torch.equal(torch.rand(3, generator=gen), torch.rand(3, generator=again))  # earlier readers' draws kept
