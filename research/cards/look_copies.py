@@ -71,10 +71,10 @@ def quarter_labels(text: str, k: int) -> str:
     return "".join(rows)
 
 
-#: each look: the photo's new look, and its label rows' (None: the labels kept as they are);
-#: both are given the copy's number, so that a look may alternate
-LOOKS = {"grey": (lambda image, k: grey(image), None), "dark": (lambda image, k: dark(image), None),
-         "turned": (quarter, quarter_labels)}
+#: each look's photo, given the copy's number (so that a look may alternate)
+LOOKS = {"grey": lambda image, k: grey(image), "dark": lambda image, k: dark(image), "turned": quarter}
+#: the looks that move the boxes: their label rows, given the copy's number too (the others keep them)
+MOVED_LABELS = {"turned": quarter_labels}
 
 
 def training_photos(source: Path) -> list[tuple[Path, Path]]:
@@ -108,12 +108,11 @@ def write(out: Path, sources: list[Path], share: float, seed: int, look: str = "
             if image is None:
                 raise SystemExit(f"look_copies: {photo} is not a photo OpenCV can read")
             name = f"{source.name}-{photo.stem}"
-            new_look, new_labels = LOOKS[look]
-            cv2.imwrite(str(out / "images" / "train" / f"{name}.jpg"), new_look(image, written), [cv2.IMWRITE_JPEG_QUALITY, 95])
-            if new_labels is None:
-                shutil.copyfile(label, out / "labels" / "train" / f"{name}.txt")
+            cv2.imwrite(str(out / "images" / "train" / f"{name}.jpg"), LOOKS[look](image, written), [cv2.IMWRITE_JPEG_QUALITY, 95])
+            if look in MOVED_LABELS:
+                (out / "labels" / "train" / f"{name}.txt").write_text(MOVED_LABELS[look](label.read_text(), written))
             else:
-                (out / "labels" / "train" / f"{name}.txt").write_text(new_labels(label.read_text(), written))
+                shutil.copyfile(label, out / "labels" / "train" / f"{name}.txt")
             written += 1
     return written
 

@@ -450,16 +450,16 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background), number -1 a crop
     whose number cannot be read (a card index with its rank hidden, which teaches the suit from
     the pip alone: research/cards/pip_views.py). Saves ``out`` (state dict). ``init`` fine-tunes
-    earlier weights instead of starting from scratch.
-    ``progress(done, total, what)`` is told after each batch. ``flipped``: the share of crops
-    turned 180 degrees to teach the orientation head; 0 for crops that come at every angle
-    (card indices), where "turned" means nothing and every crop should teach its kind.
+    earlier weights instead of starting from scratch. ``progress(done, total, what)`` is told
+    after each batch. ``flipped``: the share of crops turned 180 degrees to teach the orientation
+    head; 0 for crops that come at every angle (card indices), where "turned" means nothing.
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
     ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`).
     ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s. ``colour_cast``:
-    the stronger colour augmentation of :func:`_augment`. ``taught``: a teacher's number and colour chances for every crop (:func:`teach`); the number
-    and colour losses are then ``taught_share`` the KL divergence to them and the rest the
-    labels' cross-entropy (distillation: reader v14).
+    the stronger colour augmentation of :func:`_augment`. ``taught``: a teacher's number and
+    colour chances for every crop (:func:`teach`); the number and colour losses are then
+    ``taught_share`` the KL divergence to them and the rest the labels' cross-entropy
+    (distillation: reader v14).
     ``face_shapes``, ``quarter_turned``: the shares of crops redrawn as other faces would print them
     (:func:`_face_shapes`) and turned a quarter (:func:`_quarter_turned`; card indices only)."""
     import torch
