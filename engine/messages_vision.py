@@ -96,6 +96,7 @@ VISION: dict[str, Template] = {
     "vision.setting_sure": Template("{where}: \"sure\" is {value}; a chance (over 1: every crop)"),
     "vision.setting_unsure_below": Template("{where}: \"unsure_below\" is {value}; a chance between 0 and 1"),
     "vision.setting_turned_six_nine": Template("{where}: \"turned_six_nine\" is {value}; true or false"),
+    "vision.setting_turned_pass": Template("{where}: \"turned_pass\" is {value}; true or false"),
     "vision.setting_temperature_number": Template("{where}: \"temperature_number\" is {value}; "
         "a temperature between 0.05 and 20"),
     "vision.setting_temperature_colour": Template("{where}: \"temperature_colour\" is {value}; "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -99,6 +100,17 @@ class Detection:
         if self.angle is not None:
             out["angle"] = round(self.angle, 1)
         return out
+
+
+class Found(NamedTuple):
+    """What the detector finds in a photo (``Reader.found``), in photo pixels: axis boxes (n, 4),
+    scores (n,), the corners (n, 4, 2); ``small``: the specks, boxes far smaller than the photo's
+    tiles (``speck_mask``); ``turned``: boxes only a folder's turned pass found."""
+    boxes: np.ndarray
+    scores: np.ndarray
+    corners: np.ndarray
+    small: np.ndarray
+    turned: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -239,6 +251,8 @@ class Reader:
         # a folder with "windows" has the detector read a wide photo in windows at its own
         # pixels as well as whole (vision.windows): small card indices in a 1920 px frame
         self.windows = None if settings.windows is None else Windows.from_dict(settings.windows)
+        # a folder with "turned_pass" has the detector read the photo turned a quarter too
+        self.turned_pass = settings.turned_pass
 
     def _views_session(self, path: Path, opts):
         """The reader without its ``orient`` output, for the extra views (``vision.graphs``);
@@ -263,31 +277,54 @@ class Reader:
         tall is a tile lying on its side). The axis box of a tile is its corners' extent, cut
         to the photo. Specks (``speck_mask``) are not among them (``found`` keeps them apart).
         """
-        return self.found(image, specks=False)[0]
+        found = self.found(image, specks=False)
+        return found.boxes, found.scores, found.corners
 
-    def found(self, image: np.ndarray, specks: bool = True) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
-        """What ``detect`` finds, and with ``specks`` the specks beside it: (boxes, scores,
-        corners) and a mask of the specks, the boxes far smaller than the photo's tiles
-        (``speck_mask``; without ``specks`` they are dropped and the mask is all False).
+    def found(self, image: np.ndarray, specks: bool = True) -> Found:
+        """What ``detect`` finds, and with ``specks`` the specks beside it (``Found``): the boxes
+        far smaller than the photo's tiles (``speck_mask``; without ``specks`` they are dropped).
         Neither kind keeps a box lying mostly inside a surer one of its own kind; a speck also
         goes when it lies mostly inside a tile's box."""
         h, w = image.shape[:2]
-        corners, scores = self._pass(image)
-        if self.windows is not None:  # a wide photo read in windows too (vision.windows)
-            corners, scores = self._windowed(image, corners, scores)
+        corners, scores = self._passes(image)
+        turned = np.zeros(len(scores), bool)
+        if self.turned_pass:
+            corners, scores, turned = self._with_turned(image, corners, scores)
         # one convention for the detector and the reader's training crops (vread's crops.py)
         corners = np.array([crops.tile_corners(c) for c in corners]).reshape(-1, 4, 2)
-        small = speck_mask(corners, scores)
-        tiles = drop_contained(corners[~small], scores[~small])
-        kept = drop_contained(corners[small], scores[small]) if specks else (corners[:0], scores[:0])
-        outside = ~inside_any(kept[0], tiles[0])
-        corners = np.concatenate([tiles[0], kept[0][outside]]).reshape(-1, 4, 2)
-        scores = np.concatenate([tiles[1], kept[1][outside]])
-        small = np.arange(len(scores)) >= len(tiles[1])
+        small = speck_mask(corners, scores, sizing=~turned)  # the photo's size, as it stands
+        big, little = np.flatnonzero(~small), np.flatnonzero(small)
+        tiles = big[uncontained(corners[big], scores[big])]
+        kept = little[uncontained(corners[little], scores[little])] if specks else little[:0]
+        kept = kept[~inside_any(corners[kept], corners[tiles])]
+        order = np.concatenate([tiles, kept]).astype(int)
+        corners, scores = corners[order].reshape(-1, 4, 2), scores[order]
         boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
         boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
         boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
-        return (boxes, scores, corners), small
+        return Found(boxes, scores, corners, np.arange(len(order)) >= len(tiles), turned[order])
+
+    def _passes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The detector's read of the photo: whole, and in windows where the folder has them."""
+        corners, scores = self._pass(image)
+        if self.windows is not None:  # a wide photo read in windows too (vision.windows)
+            corners, scores = self._windowed(image, corners, scores)
+        return corners, scores
+
+    def _with_turned(self, image: np.ndarray, corners: np.ndarray,
+                     scores: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The boxes of ``_passes`` (``corners``, ``scores``), all kept, and after them those it
+        finds in the photo turned a quarter, turned back onto the photo, that overlap none of
+        them (``apart``); and which are those (``Found.turned``). A card index lying sideways
+        stands up (or on its head, as in a card's far corner) in the turned photo, where a
+        detector that boxes upright indices far more often than sideways ones finds it; the
+        photo's own boxes stay as they were (research/vision-diary.md, "Card detectors read the
+        photo turned a quarter too": the third reading; no folder has the key yet)."""
+        turned, turned_scores = self._passes(np.ascontiguousarray(np.rot90(image)))
+        turned = quarter_back(turned, image.shape[1]).reshape(-1, 4, 2)
+        added = apart(turned, corners, self.iou)
+        return (np.concatenate([corners, turned[added]]).reshape(-1, 4, 2), np.concatenate([scores, turned_scores[added]]),
+                np.arange(len(scores) + int(added.sum())) >= len(scores))
 
     def _pass(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """One run of the detector on the photo shrunk to its input (``_letterbox``): the
@@ -460,10 +497,14 @@ class Reader:
         h, w = image.shape[:2]
         cards = self.kind == "cards"
         # the specks are read only where the folder counts those read sure; elsewhere dropped unread
-        (boxes, scores, corners), small = self.found(image, specks=self.small_sure is not None)
+        boxes, scores, corners, small, turned = self.found(image, specks=self.small_sure is not None)
         looks = self.look(image, boxes, corners if self.obb else None, votes=~small)
-        counted = (looks.background < NOT_A_TILE) & (~small | (looks.probs.max(axis=1) >= (self.small_sure or 0.0)))
-        keep = ~small | counted  # a speck read less sure goes, as before it was read
+        sure = looks.probs.max(axis=1)
+        counted = (looks.background < NOT_A_TILE) & (~small | (sure >= (self.small_sure or 0.0)))
+        # a box only the turned pass found counts only where its read would pass unmarked
+        # (research/vision-diary.md, "Card detectors read the photo turned a quarter too")
+        counted &= ~turned | ((sure >= self.unsure_below) & (looks.background < MAYBE_NOT_A_TILE))
+        keep = (~small & ~turned) | counted  # a speck or turned box read less sure goes, as before it was read
         boxes, scores, looks, counted = boxes[keep], scores[keep], looks.pick(keep), counted[keep]
         listed = ~counted & (looks.background < SURE_NOT_A_TILE)
         notes: list[Doubt | None] = [None] * len(boxes)
@@ -692,20 +733,34 @@ def _mark_extra(dets: list[Detection], most: int) -> list[Detection]:
             if i in weakest else d for i, d in enumerate(dets)]
 
 
+def quarter_back(corners: np.ndarray, width: int) -> np.ndarray:
+    """Points (..., 2) found in ``np.rot90(photo)`` (turned a quarter counterclockwise) in the
+    photo's own pixels, ``width`` the photo's: the turned photo's (x, y) is the photo's
+    (width - y, x).
+
+    >>> photo = np.zeros((2, 3)); photo[0, 2] = 1  # the pixel whose centre is (2.5, 0.5)
+    >>> y, x = np.argwhere(np.rot90(photo))[0]
+    >>> quarter_back(np.array([x + 0.5, y + 0.5]), 3).tolist()
+    [2.5, 0.5]
+    """
+    return np.stack([width - corners[..., 1], corners[..., 0]], axis=-1)
+
+
 def _corners(boxes) -> np.ndarray:
     """The corners (n, 4, 2) of axis boxes (n, 4): TL, TR, BR, BL."""
     b = np.asarray(boxes, float).reshape(-1, 4)
     return np.stack([b[:, [0, 1]], b[:, [2, 1]], b[:, [2, 3]], b[:, [0, 3]]], 1)
 
 
-def speck_mask(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA) -> np.ndarray:
+def speck_mask(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_AREA,
+               sizing: np.ndarray | None = None) -> np.ndarray:
     """Which boxes are far smaller than the photo's tiles: specks of carpet or print, or a far
     tile (a tile folder's ``small_sure`` counts those read sure).
 
     The tiles of one photo are about one size (one camera distance). The size is taken from
     the detector's surest boxes (score at least 0.8 of the best); a box (corners (n, 4, 2))
     under ``share`` of their median area is a speck. A tile cut off by the photo's edge keeps
-    half its size or more.
+    half its size or more. ``sizing``: the boxes that give the size (all where None).
 
     >>> speck_mask(_corners([[0, 0, 40, 50], [50, 0, 90, 50], [100, 0, 104, 5]]), np.array([0.9, 0.85, 0.6])).tolist()
     [False, False, True]
@@ -713,7 +768,10 @@ def speck_mask(corners: np.ndarray, scores: np.ndarray, share: float = SPECK_ARE
     if len(corners) < 2:
         return np.zeros(len(corners), bool)
     area = crops.areas(corners)
-    typical = float(np.median(area[scores >= 0.8 * scores.max()]))
+    sizing = np.ones(len(corners), bool) if sizing is None else sizing
+    if not sizing.any():
+        return np.zeros(len(corners), bool)
+    typical = float(np.median(area[sizing & (scores >= 0.8 * scores[sizing].max())]))
     return area < share * typical
 
 
@@ -722,6 +780,22 @@ def _inside(own: np.ndarray, other: np.ndarray, area: float) -> float:
     import cv2
 
     return cv2.intersectConvexConvex(own.astype(np.float32), other.astype(np.float32))[0] / area
+
+
+def apart(corners: np.ndarray, others: np.ndarray, iou: float, share: float = CONTAINED) -> np.ndarray:
+    """Which boxes (corners (n, 4, 2)) overlap none of ``others``: their extents under ``iou``,
+    neither lying with ``share`` of its area inside the other.
+
+    >>> apart(_corners([[0, 0, 40, 50], [5, 20, 35, 50], [0, 0, 80, 100], [100, 0, 140, 50]]),
+    ...       _corners([[2, 0, 42, 50]]), 0.5).tolist()
+    [False, False, False, True]
+    """
+    if not len(corners) or not len(others):
+        return np.ones(len(corners), bool)
+    extent = lambda q: np.concatenate([q.min(axis=1), q.max(axis=1)], axis=1)  # noqa: E731
+    held = crops.iou(extent(corners), extent(others)).max(axis=1) >= iou
+    holds = np.array([inside_any(others, corners[i:i + 1], share).any() for i in range(len(corners))], bool)
+    return ~held & ~inside_any(corners, others, share) & ~holds
 
 
 def inside_any(corners: np.ndarray, others: np.ndarray, share: float = CONTAINED) -> np.ndarray:
@@ -752,8 +826,14 @@ def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTA
     >>> drop_contained(b, np.array([0.9, 0.5, 0.8]))[1].tolist()
     [0.9, 0.8]
     """
+    keep = uncontained(corners, scores, share)
+    return corners[keep], scores[keep]
+
+
+def uncontained(corners: np.ndarray, scores: np.ndarray, share: float = CONTAINED) -> np.ndarray:
+    """The indices, in order, of the boxes ``drop_contained`` keeps."""
     if len(corners) < 2:
-        return corners, scores
+        return np.arange(len(corners))
     area = np.maximum(crops.areas(corners), 1e-9)
     lo, hi = corners.min(axis=1), corners.max(axis=1)
     kept: list[int] = []
@@ -764,8 +844,7 @@ def drop_contained(corners: np.ndarray, scores: np.ndarray, share: float = CONTA
         if any(_inside(corners[i], corners[j], area[i]) >= share for j in near):
             continue
         kept.append(int(i))
-    keep = np.sort(np.array(kept, int))
-    return corners[keep], scores[keep]
+    return np.sort(np.array(kept, int))
 
 
 def decode(probs: np.ndarray, copies: int = COPIES, jokers: int = COPIES) -> list[int]:

@@ -91,6 +91,10 @@ class ModelSettings:
     # the detector also reads a wide photo in windows at its own pixels (vision.windows):
     # {"size": photo pixels a side, "overlap": share of a side, "most": windows a photo}
     windows: dict[str, Any] | None = None
+    # the detector also reads the photo turned a quarter (a card index lying sideways stands up
+    # in it) and adds the boxes it alone finds where read sure (research/vision-diary.md, "Card
+    # detectors read the photo turned a quarter too": it failed its rules by a photo; no folder has it)
+    turned_pass: bool = False
     head: str | None = None  # an adapted folder's own number and colour heads (.npz)
     reader_head: str | None = None  # the shipped heads, where adapting starts
     detector_pt: str | None = None  # the detector's weights for Ultralytics
@@ -181,12 +185,13 @@ CHECKS: dict[str, Callable[[Any], bool]] = {
     "sure": _number(lambda v: v >= 0),
     "unsure_below": _number(lambda v: 0 < v <= 1),
     "turned_six_nine": lambda v: isinstance(v, bool),
+    "turned_pass": lambda v: isinstance(v, bool),
     "temperature_number": _number(lambda v: 0.05 <= v <= 20),
     "temperature_colour": _number(lambda v: 0.05 <= v <= 20),
     "small_sure": _number(lambda v: 0 < v <= 1),
 }
 #: keys left out of the file at their defaults (the others are written as they are)
 DEFAULT_OMITTED = {"kind", "way_up", "views", "sure", "unsure_below", "obb", "temperature_number",
-                   "temperature_colour", "turned_six_nine"}
+                   "temperature_colour", "turned_six_nine", "turned_pass"}
 
 __all__ = ["CARDS", "FILE", "MODELS", "ModelSettings", "TILES", "models_dir", "no_models"]

@@ -42,7 +42,7 @@ def test_a_far_tile_the_reader_is_sure_of_is_counted(tmp_path):
     plain.small_sure = None
     image = load_image(ROOT / "samples" / "photos" / "rack-close.jpg")
     photo = _far_tile(image, plain)
-    (boxes, scores, corners), specks = small.found(photo)
+    boxes, scores, corners, specks, _ = small.found(photo)
     assert specks.sum() == 1 and boxes[specks][0][1] < 100  # the far tile, and only it
     assert len(plain.detect(photo)[0]) == len(boxes) - 1  # detect() keeps no speck
     before, after = plain.read(photo).detections, small.read(photo).detections
