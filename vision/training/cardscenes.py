@@ -63,6 +63,8 @@ POOLS = {
     # half the photos close-ups, the rest as the spread pools draw them
     "close-train": Pool("train", _TRAIN_CLOTHS, (5.0, 11.0), 0.6, 0.15, 0.5, (0.18, 0.42), 0.5),
     "close-test": Pool("test", _TEST_CLOTHS, (4.0, 13.0), 0.7, 0.1, 0.5, (0.42, 0.6), 0.5),
+    # every photo a hand of 13-15 cards fanned, as the test pool draws its hands (issue 42: whole hands)
+    "hands-test": Pool("test", _TEST_CLOTHS, (4.0, 13.0), 1.0, 0.1),
 }
 #: a webcam's 16:9 frame, which realdata's export squashed to 640 x 640
 WEBCAM = (1138, 640)

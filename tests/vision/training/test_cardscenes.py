@@ -164,3 +164,13 @@ def test_real_print_faces_are_laid_with_their_indices_boxed_where_they_are(tmp_p
     card, ink = (slice(H // 3, 2 * H // 3), slice(W // 3, 2 * W // 3)), (slice(y1, y2), slice(x1, x2))
     assert light_face[card].mean() > 150 > 100 > dark_face[card].mean()
     assert dark_face[ink].max() > light_face[ink].min() + 100  # the index's ink is the light part now
+
+
+def test_the_hands_pool_fans_every_photo_with_the_test_pool_s_settings():
+    """Issue 42's pool of whole hands: every photo a fan of 13-15 cards, drawn from the test pool's
+    faces, cloths and fan steps (never trained on); the test pool itself draws melds too."""
+    hands, test = cardscenes.POOLS["hands-test"], cardscenes.POOLS["test"]
+    assert (hands.fonts, hands.cloth_hues, hands.fan_step) == (test.fonts, test.cloth_hues, test.fan_step)
+    drawn = [cardscenes._placements(np.random.default_rng(seed), hands, 14, 1280, 960)[1] for seed in range(20)]
+    assert all(drawn)
+    assert not all(cardscenes._placements(np.random.default_rng(seed), test, 14, 1280, 960)[1] for seed in range(20))
