@@ -299,7 +299,7 @@ class Reader:
         kept = kept[~inside_any(corners[kept], corners[tiles])]
         order = np.concatenate([tiles, kept]).astype(int)
         corners, scores = corners[order].reshape(-1, 4, 2), scores[order]
-        boxes = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
+        boxes = extent(corners)
         boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
         boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
         return Found(boxes, scores, corners, np.arange(len(order)) >= len(tiles), turned[order])
@@ -782,6 +782,15 @@ def _inside(own: np.ndarray, other: np.ndarray, area: float) -> float:
     return cv2.intersectConvexConvex(own.astype(np.float32), other.astype(np.float32))[0] / area
 
 
+def extent(corners: np.ndarray) -> np.ndarray:
+    """The axis boxes (n, 4) that hold corners (n, 4, 2).
+
+    >>> extent(np.array([[[5, 0], [9, 4], [5, 8], [1, 4]]], float)).tolist()
+    [[1.0, 0.0, 9.0, 8.0]]
+    """
+    return np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).reshape(-1, 4)
+
+
 def apart(corners: np.ndarray, others: np.ndarray, iou: float, share: float = CONTAINED) -> np.ndarray:
     """Which boxes (corners (n, 4, 2)) overlap none of ``others``: their extents under ``iou``,
     neither lying with ``share`` of its area inside the other.
@@ -792,7 +801,6 @@ def apart(corners: np.ndarray, others: np.ndarray, iou: float, share: float = CO
     """
     if not len(corners) or not len(others):
         return np.ones(len(corners), bool)
-    extent = lambda q: np.concatenate([q.min(axis=1), q.max(axis=1)], axis=1)  # noqa: E731
     held = crops.iou(extent(corners), extent(others)).max(axis=1) >= iou
     holds = np.array([inside_any(others, corners[i:i + 1], share).any() for i in range(len(corners))], bool)
     return ~held & ~inside_any(corners, others, share) & ~holds

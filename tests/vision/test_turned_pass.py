@@ -34,14 +34,13 @@ def test_the_turned_photo_s_boxes_land_on_the_photo_s_tiles():
     """The shipped tile detector on a rummy4 photo and on it turned a quarter: the turned
     photo's boxes, turned back (``quarter_back``), lie on the photo's own (7 Dec: 18 of 18 at IoU
     0.5 or more, median 0.94)."""
-    from remi.vision.reader import quarter_back
+    from remi.vision.reader import extent, quarter_back
 
     reader = Reader()
     image = load_image(_photo(realdata.default_root(), RUMMY))
     corners, _ = reader._passes(image)
     turned, _ = reader._passes(np.ascontiguousarray(np.rot90(image)))
     back = quarter_back(turned, image.shape[1])
-    extent = lambda q: np.concatenate([q.min(axis=1), q.max(axis=1)], axis=1)  # noqa: E731
     overlap = iou(extent(back), extent(corners)).max(axis=1)
     assert len(corners) >= 15 and abs(len(back) - len(corners)) <= 2
     assert (overlap >= 0.5).mean() >= 0.9 and np.median(overlap) >= 0.85, overlap.round(2)
