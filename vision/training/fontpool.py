@@ -90,9 +90,15 @@ _LEFT_OUT = re.compile(r"ocrb[ex]\.|thin|hairline|outline|biolinum_k|extralight|
 _SUFFIXES = (".ttf", ".otf")
 
 
+#: the faces every generator draws besides the pools' (``tilefaces.FONT_PACKAGES``): the first
+#: tile faces and the card faces (``cardfaces``) are DejaVu and Liberation
+BASE_PACKAGES = ("fonts-dejavu-core", "fonts-dejavu-extra", "fonts-liberation")
+
+
 def install_command(split: str | None = None) -> str:
-    """The one command that installs a pool's packages (every pool when ``split`` is None)."""
-    names = PACKAGES[split] if split else tuple(p for names in PACKAGES.values() for p in names)
+    """The one command that installs a pool's packages (every pool's, and the faces every
+    generator draws, when ``split`` is None: what ``make train-fonts`` runs)."""
+    names = PACKAGES[split] if split else BASE_PACKAGES + tuple(p for names in PACKAGES.values() for p in names)
     return "apt-get install -y " + " ".join(names)
 
 

@@ -65,6 +65,15 @@ def test_a_missing_package_is_refused_with_the_command_that_installs_it(monkeypa
 
 
 
+def test_make_train_fonts_installs_the_faces_every_generator_draws():
+    """The card and first tile faces are DejaVu and Liberation: a fresh machine that ran `make
+    train-fonts` once drew no card (fonts-liberation was missing, 7 Dec)."""
+    command = fontpool.install_command().split()
+    for packages in tf.FONT_PACKAGES.values():
+        assert set(packages.split()) <= set(command)
+    assert "fonts-liberation" not in fontpool.install_command("train").split()
+
+
 def test_the_thin_pool_draws_light_faces_at_every_digit_height():
     """Reader v11's pool: v10 read a thin 4's stem as a 1."""
     eds = _editions("thin-train")
