@@ -43,6 +43,8 @@ def _share(text: str) -> float:
 
 
 def _parser():
+    from remi.vision.training import classifier  # numpy only at import: torch waits for train
+
     from research.cards import card_data, stage
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -58,7 +60,9 @@ def _parser():
                    help="share of crops turned 180 degrees for the orientation head (tiles 0.25; card indices 0)")
     t.add_argument("--grid-orient", action="store_true", help="an orientation head on a 2x2 grid of the features")
     t.add_argument("--low-resolution", type=float, default=0.0,
-                   help="share of crops shrunk to 10-26 px and blown back up (a far webcam's index)")
+                   help="share of crops shrunk to --low-sides px and blown back up (a far webcam's index)")
+    t.add_argument("--low-sides", type=int, nargs=2, default=classifier.LOW_SIDES, metavar=("LOW", "HIGH"),
+                   help="the sides, px, a crop seen through the far camera is shrunk to (tiles: 10 26)")
     t.add_argument("--face-shapes", type=float, default=0.0,
                    help="share of crops redrawn narrower, wider, slanted, bolder or lighter (classifier._face_shapes; v37)")
     t.add_argument("--quarter-turned", type=_share, default=0.0,
@@ -194,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
                          lr=args.lr, pretrained=None if args.init else COCO, init=args.init,
                          low_resolution=args.low_resolution, grid=True if args.grid_orient else None,
                          colour_cast=args.colour_cast, taught=taught, taught_share=args.taught_share,
-                         face_shapes=args.face_shapes, quarter_turned=args.quarter_turned)
+                         face_shapes=args.face_shapes, quarter_turned=args.quarter_turned,
+                         low_sides=tuple(args.low_sides))
     elif args.cmd == "teach":
         xs = np.concatenate([np.load(f)["x"] for f in args.crops])
         pn, pc = classifier.teach(args.teacher, xs)

@@ -397,12 +397,13 @@ def _face_shapes(x, share: float, gen):
     return x
 
 
-def _varied(x, gen, face_shapes: float, low_resolution: float, colour_cast: bool, quarter_turned: float = 0.0):
+def _varied(x, gen, face_shapes: float, low_resolution: float, colour_cast: bool, quarter_turned: float = 0.0,
+            low_sides: tuple[int, int] = LOW_SIDES):
     """A training batch as :func:`train` sees it: other faces' shapes, a far camera, the light,
     and a share turned a quarter (:func:`_quarter_turned`)."""
     if face_shapes:  # drawn only when asked: the generator's draws stay those of earlier readers
         x = _face_shapes(x, face_shapes, gen)
-    x = _augment(_low_resolution(x, low_resolution, gen), gen, colour_cast)
+    x = _augment(_low_resolution(x, low_resolution, gen, low_sides), gen, colour_cast)
     return _quarter_turned(x, quarter_turned, gen) if quarter_turned else x
 
 
@@ -423,17 +424,18 @@ def _quarter_turned(x, share: float, gen):
     return x
 
 
-def _low_resolution(x, share: float, gen):
+def _low_resolution(x, share: float, gen, sides: tuple[int, int] = LOW_SIDES):
     """A share of a float NCHW batch seen as through a far camera: shrunk to one side of
-    :data:`LOW_SIDES` px (drawn per batch) and blown back up. A webcam over a table sees a card's
-    index at 13-32 px (``webcam-win``'s median 20 px), its suit pip at a few pixels."""
+    ``sides`` px (drawn per batch; :data:`LOW_SIDES` for tiles) and blown back up. A webcam over a
+    table sees a card's index at 13-32 px (``webcam-win``'s median 20 px), its suit pip at a few
+    pixels."""
     import torch
     import torch.nn.functional as F
 
     pick = torch.rand(x.shape[0], generator=gen) < share
     if not pick.any():
         return x
-    side = int(torch.randint(LOW_SIDES[0], LOW_SIDES[1] + 1, (1,), generator=gen))
+    side = int(torch.randint(sides[0], sides[1] + 1, (1,), generator=gen))
     small = F.interpolate(x[pick], size=(side, side), mode="bilinear", antialias=True, align_corners=False)
     x = x.clone()
     x[pick] = F.interpolate(small, size=tuple(x.shape[-2:]), mode="bilinear", align_corners=False)
@@ -446,7 +448,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
           init: Path | None = None, progress=None, flipped: float = FLIPPED, pretrained: Path | None = None,
           low_resolution: float = 0.0, grid: bool | None = None, colour_cast: bool = False,
           taught: tuple[np.ndarray, np.ndarray] | None = None, taught_share: float = 0.5,
-          face_shapes: float = 0.0, quarter_turned: float = 0.0) -> Path:
+          face_shapes: float = 0.0, quarter_turned: float = 0.0, low_sides: tuple[int, int] = LOW_SIDES) -> Path:
     """Train on uint8 NHWC BGR crops; colour -1 means none (joker, background), number -1 a crop
     whose number cannot be read (a card index with its rank hidden, which teaches the suit from
     the pip alone: research/cards/pip_views.py). Saves ``out`` (state dict). ``init`` fine-tunes
@@ -454,7 +456,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     after each batch. ``flipped``: the share of crops turned 180 degrees to teach the orientation
     head; 0 for crops that come at every angle (card indices), where "turned" means nothing.
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
-    ``low_resolution``: the share of crops shrunk and blown back up (:func:`_low_resolution`).
+    ``low_resolution``: the share of crops shrunk to ``low_sides`` px and blown back up
+    (:func:`_low_resolution`).
     ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s. ``colour_cast``:
     the stronger colour augmentation of :func:`_augment`. ``taught``: a teacher's number and
     colour chances for every crop (:func:`teach`); the number and colour losses are then
@@ -487,7 +490,8 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast, quarter_turned)
+            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast, quarter_turned,
+                         tuple(low_sides))
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped
