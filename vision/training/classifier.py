@@ -456,8 +456,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
     after each batch. ``flipped``: the share of crops turned 180 degrees to teach the orientation
     head; 0 for crops that come at every angle (card indices), where "turned" means nothing.
     ``pretrained``: the COCO state dict a new reader's trunk starts from (:func:`coco_trunk`).
-    ``low_resolution``: the share of crops shrunk to ``low_sides`` px and blown back up
-    (:func:`_low_resolution`).
+    ``low_resolution``: the share of crops shrunk to ``low_sides`` px and blown back up.
     ``grid``: an orientation head on a grid (:data:`GRID`); None keeps ``init``'s. ``colour_cast``:
     the stronger colour augmentation of :func:`_augment`. ``taught``: a teacher's number and
     colour chances for every crop (:func:`teach`); the number and colour losses are then
@@ -490,8 +489,7 @@ def train(x: np.ndarray, number: np.ndarray, colour: np.ndarray, out: Path, *, e
         t0, tot, seen = time.time(), 0.0, 0
         for i in range(0, len(xt), batch):
             idx = perm[i:i + batch]
-            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast, quarter_turned,
-                         tuple(low_sides))
+            xb = _varied(xt[idx].float() / 255.0, gen, face_shapes, low_resolution, colour_cast, quarter_turned, low_sides)
             # A share of the crops turned 180 degrees teaches the orientation head; their
             # number and colour are not asked for (a 6 turned round is a 9).
             flip = torch.rand(len(idx), generator=gen) < flipped
