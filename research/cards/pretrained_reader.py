@@ -42,6 +42,15 @@ def _share(text: str) -> float:
     return share
 
 
+def _side(text: str) -> int:
+    """A side in pixels a crop may be shrunk to, 2 to the crop's 40 (``--low-sides``)."""
+    from remi.vision.crops import SIZE
+
+    if not text.isdigit() or not 2 <= int(text) <= SIZE:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a side of 2 to {SIZE} px")
+    return int(text)
+
+
 def _parser():
     from remi.vision.training import classifier  # numpy only at import: torch waits for train
 
@@ -61,7 +70,7 @@ def _parser():
     t.add_argument("--grid-orient", action="store_true", help="an orientation head on a 2x2 grid of the features")
     t.add_argument("--low-resolution", type=float, default=0.0,
                    help="share of crops shrunk to --low-sides px and blown back up (a far webcam's index)")
-    t.add_argument("--low-sides", type=int, nargs=2, default=classifier.LOW_SIDES, metavar=("LOW", "HIGH"),
+    t.add_argument("--low-sides", type=_side, nargs=2, default=classifier.LOW_SIDES, metavar=("LOW", "HIGH"),
                    help="the sides, px, a crop seen through the far camera is shrunk to (tiles: 10 26)")
     t.add_argument("--face-shapes", type=float, default=0.0,
                    help="share of crops redrawn narrower, wider, slanted, bolder or lighter (classifier._face_shapes; v37)")
@@ -189,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "train":
         if not args.crops and not args.numbers_only:
             raise SystemExit("pretrained_reader train: no crop sets (CROPS or --numbers-only)")
+        if args.low_sides[0] > args.low_sides[1]:
+            raise SystemExit(f"pretrained_reader train: --low-sides {args.low_sides[0]} {args.low_sides[1]}: LOW over HIGH")
         xs, n, col = crop_sets(args.crops, args.numbers_only)
         taught = None
         if args.taught:

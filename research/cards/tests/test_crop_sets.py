@@ -24,3 +24,16 @@ def test_without_numbers_only_sets_are_joined_as_they_are(tmp_path):
     a = _set(tmp_path / "a.npz", [1], [0])
     b = _set(tmp_path / "b.npz", [13], [3])
     assert [v.tolist() for v in crop_sets([a, b])[1:]] == [[1, 13], [0, 3]]
+
+
+def test_far_camera_sides_out_of_range_or_reversed_are_one_line_and_train_nothing(tmp_path, capsys):
+    import pytest
+
+    from research.cards.pretrained_reader import main
+
+    crops, out = _set(tmp_path / "a.npz", [3, 14], [2, -1]), tmp_path / "r.pt"
+    for sides, said in ((["40", "10"], "--low-sides 40 10: LOW over HIGH"), (["0", "12"], "'0' is not a side of 2 to 40 px")):
+        with pytest.raises(SystemExit) as stop:
+            main(["train", str(out), str(crops), "--low-sides", *sides])
+        assert said in str(stop.value) + capsys.readouterr().err
+        assert not out.exists()
