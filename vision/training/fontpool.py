@@ -90,15 +90,14 @@ _LEFT_OUT = re.compile(r"ocrb[ex]\.|thin|hairline|outline|biolinum_k|extralight|
 _SUFFIXES = (".ttf", ".otf")
 
 
-#: the faces every generator draws besides the pools' (``tilefaces.FONT_PACKAGES``): the first
-#: tile faces and the card faces (``cardfaces``) are DejaVu and Liberation
-BASE_PACKAGES = ("fonts-dejavu-core", "fonts-dejavu-extra", "fonts-liberation")
-
-
 def install_command(split: str | None = None) -> str:
     """The one command that installs a pool's packages (every pool's, and the faces every
     generator draws, when ``split`` is None: what ``make train-fonts`` runs)."""
-    names = PACKAGES[split] if split else BASE_PACKAGES + tuple(p for names in PACKAGES.values() for p in names)
+    from remi.vision.training.tilefaces import FONT_PACKAGES  # it imports this module: asked here
+
+    # the first tile faces and the card faces (cardfaces) are tilefaces' DejaVu and Liberation
+    base = tuple(p for names in FONT_PACKAGES.values() for p in names.split())
+    names = PACKAGES[split] if split else base + tuple(p for names in PACKAGES.values() for p in names)
     return "apt-get install -y " + " ".join(names)
 
 
