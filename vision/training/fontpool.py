@@ -90,12 +90,14 @@ _LEFT_OUT = re.compile(r"ocrb[ex]\.|thin|hairline|outline|biolinum_k|extralight|
 _SUFFIXES = (".ttf", ".otf")
 
 
+#: the Debian packages that hold the faces the first tile faces and the card faces (``cardfaces``)
+#: draw, by the file names' first word (``tilefaces.require_fonts`` names them when one is missing)
+FONT_PACKAGES = {"DejaVu": "fonts-dejavu-core fonts-dejavu-extra", "Liberation": "fonts-liberation"}
+
+
 def install_command(split: str | None = None) -> str:
     """The one command that installs a pool's packages (every pool's, and the faces every
     generator draws, when ``split`` is None: what ``make train-fonts`` runs)."""
-    from remi.vision.training.tilefaces import FONT_PACKAGES  # it imports this module: asked here
-
-    # the first tile faces and the card faces (cardfaces) are tilefaces' DejaVu and Liberation
     base = tuple(p for names in FONT_PACKAGES.values() for p in names.split())
     names = PACKAGES[split] if split else base + tuple(p for names in PACKAGES.values() for p in names)
     return "apt-get install -y " + " ".join(names)

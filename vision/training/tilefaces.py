@@ -207,7 +207,7 @@ def font_file(name: str) -> Path | None:
 
 
 #: the Debian packages that hold the faces the generators draw, by the file names' first word
-FONT_PACKAGES = {"DejaVu": "fonts-dejavu-core fonts-dejavu-extra", "Liberation": "fonts-liberation"}
+FONT_PACKAGES = fontpool.FONT_PACKAGES
 
 
 def require_fonts(names) -> None:
